@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerAuth } from './http/auth.js';
+import { fail } from './http/envelope.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { resolveCaller } from './features/auth/auth.service.js';
+
+export const API_PREFIX = '/proxyserver/api';
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppOptions {
+  /** Pino logger options; off in tests. */
+  logger?: boolean | object;
+  /** The built console; served at `/` when present. */
+  webRoot?: string;
+}
+
+/** Builds the whole server: plugins, the error handler, auth and every feature's routes. Nothing listens here. */
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { caseSensitive: false },
+    trustProxy: 'loopback',
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: '巡检管理平台 API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/proxyserver/docs' });
+
+  await app.register(async (api) => {
+    registerAuth(api, (token) => resolveCaller(ctx, token));
+    await api.register(authRoutes, { ctx });
+  }, { prefix: API_PREFIX });
+
+  registerWebApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  return app;
+}
+
+/** The built console at `/`, with client routes falling back to index.html; unknown API paths answer 404. */
+function registerWebApp(app: FastifyInstance, webRoot: string): void {
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    void app.register(fastifyStatic, { root: webRoot, wildcard: false, index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.toLowerCase();
+    const isPage = request.method === 'GET' && !url.startsWith('/proxyserver/') && !path.extname(url.split('?')[0] ?? '');
+    if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send(fail(404, '请求的地址不存在'));
+  });
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, parsed once (ARCHITECTURE.md, Configuration). */
+export interface Config {
+  port: number;
+  host: string;
+  /** A PostgreSQL connection string; unset means PGlite in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  tzName: string;
+  /** The first admin's password; undefined means the embedded default (`admin123`). */
+  adminPassword: string | undefined;
+  /** Undefined: generated at first start and kept in `dataDir`. */
+  deviceUploadKey: string | undefined;
+  /** Fill the demo tenant on a new database. */
+  demo: boolean;
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+
+export class ConfigError extends Error {}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT 无效：${value}`);
+  return port;
+}
+
+function parseFlag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function checkTimeZone(name: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    throw new ConfigError(`TZ_NAME 不是有效的时区：${name}`);
+  }
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (databaseUrl && !adminPassword) {
+    throw new ConfigError('使用 DATABASE_URL 时必须设置 ADMIN_PASSWORD（首个管理员的密码）');
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    tzName: checkTimeZone(env.TZ_NAME || 'Asia/Shanghai'),
+    adminPassword,
+    deviceUploadKey: env.DEVICE_UPLOAD_KEY || undefined,
+    demo: parseFlag(env.DEMO, !databaseUrl),
+  };
+}

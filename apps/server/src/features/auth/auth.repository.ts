@@ -1,0 +1,126 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { account, hold, session, sysLog } from '../../db/schema.js';
+import type { Caller } from '../../http/caller.js';
+import type { Attempt } from '../../domain/lockout.js';
+
+/** Effective service expiry: the earliest `vip_end_time` of the organisation and its ancestors (organisation 1 never expires). */
+const serviceEnd = sql<string | null>`(
+  select to_char(min(x.vip_end_time), 'YYYY-MM-DD') from ${hold} x
+  where x.hold_id <> 1
+    and x.hold_id = any(string_to_array(trim(both '/' from ${hold.path}), '/')::int[])
+)`;
+
+const accountColumns = {
+  userId: account.user_id,
+  userName: account.user_name,
+  trueName: account.true_name,
+  passwordHash: account.password_hash,
+  defaultPassword: account.default_password,
+  holdId: hold.hold_id,
+  holdName: hold.hold_name,
+  holdType: hold.hold_type,
+  holdPath: hold.path,
+  serviceEnd,
+};
+
+/** A live account in a live organisation, by login name without regard to case. */
+export async function findAccountByName(q: Queryable, userName: string) {
+  const [row] = await q
+    .select(accountColumns)
+    .from(account)
+    .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
+    .where(and(sql`lower(${account.user_name}) = lower(${userName})`, isNull(account.deleted_at)))
+    .limit(1);
+  return row;
+}
+
+export async function findAccountById(q: Queryable, userId: number) {
+  const [row] = await q
+    .select(accountColumns)
+    .from(account)
+    .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
+    .where(and(eq(account.user_id, userId), isNull(account.deleted_at)))
+    .limit(1);
+  return row;
+}
+
+/** Failed login attempts for an account name since `since` (the lock-out reads them). */
+export async function recentFailures(q: Queryable, userName: string, since: Date): Promise<Attempt[]> {
+  const rows = await q
+    .select({ at: sysLog.create_time, ip: sysLog.ip })
+    .from(sysLog)
+    .where(
+      and(
+        sql`${sysLog.log_type} = 1`,
+        sql`lower(${sysLog.user_name}) = lower(${userName})`,
+        gt(sysLog.create_time, since),
+        eq(sysLog.outcome, 'failure'),
+      ),
+    )
+    .orderBy(sql`${sysLog.create_time} desc`)
+    .limit(500);
+  return rows;
+}
+
+export async function insertSession(
+  q: Queryable,
+  values: { tokenHash: string; userId: number; holdId: number; remember: boolean; ip: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await q.insert(session).values({
+    token_hash: values.tokenHash,
+    user_id: values.userId,
+    hold_id: values.holdId,
+    remember: values.remember,
+    ip: values.ip,
+    create_time: values.now,
+    expires_at: values.expiresAt,
+  });
+}
+
+/** The caller behind a live, unexpired, unrevoked token of a live account. */
+export async function findCallerByToken(q: Queryable, tokenHash: string, now: Date): Promise<Caller | undefined> {
+  const [row] = await q
+    .select({ sessionId: session.session_id, ...accountColumns })
+    .from(session)
+    .innerJoin(account, and(eq(account.user_id, session.user_id), isNull(account.deleted_at)))
+    .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
+    .where(and(eq(session.token_hash, tokenHash), isNull(session.revoked_at), gt(session.expires_at, now)))
+    .limit(1);
+  if (!row) return undefined;
+  const { passwordHash: _hash, serviceEnd: end, ...caller } = row;
+  return { ...caller, serviceEnd: end ?? '' };
+}
+
+export async function revokeSession(q: Queryable, sessionId: number, now: Date): Promise<void> {
+  await q
+    .update(session)
+    .set({ revoked_at: now })
+    .where(and(eq(session.session_id, sessionId), isNull(session.revoked_at)));
+}
+
+/** Revokes every live token of an account, except one (the caller's own) when given. */
+export async function revokeAccountSessions(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<void> {
+  await q
+    .update(session)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(session.user_id, userId),
+        isNull(session.revoked_at),
+        exceptSessionId === undefined ? undefined : ne(session.session_id, exceptSessionId),
+      ),
+    );
+}
+
+export async function updatePassword(q: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await q
+    .update(account)
+    .set({ password_hash: passwordHash, default_password: false })
+    .where(eq(account.user_id, userId));
+}

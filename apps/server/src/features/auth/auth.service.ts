@@ -1,0 +1,143 @@
+import {
+  HoldType,
+  LogType,
+  MENU,
+  loginMessages,
+  type ChangePasswordInput,
+  type FunTreeItem,
+  type LoginResult,
+  type SessionInfo,
+} from '@guard-tour/contract';
+import type { z } from 'zod';
+import type { loginInput } from '@guard-tour/contract';
+import type { AppContext } from '../../context.js';
+import { writeLog, type LoginOutcome } from '../../audit/audit.js';
+import { LOOKBACK_MS, loginLockedUntil } from '../../domain/lockout.js';
+import { localDate } from '../../domain/time.js';
+import { AppError, invalid, tooManyAttempts, unauthenticated } from '../../http/errors.js';
+import { actorOf, type Actor, type Caller } from '../../http/caller.js';
+import { hashPassword, verifyPassword } from '../../security/password.js';
+import { hashToken, newToken } from '../../security/token.js';
+import * as repo from './auth.repository.js';
+
+const HOUR = 3_600_000;
+export const SESSION_MS = 12 * HOUR;
+export const REMEMBERED_SESSION_MS = 30 * 24 * HOUR;
+
+type LoginInput = z.output<typeof loginInput>;
+
+function sessionInfo(caller: Omit<Caller, 'sessionId'>): SessionInfo {
+  return {
+    userName: caller.userName,
+    trueName: caller.trueName,
+    userType: caller.holdType,
+    serviceEnd: caller.serviceEnd,
+    defaultPassword: caller.defaultPassword,
+  };
+}
+
+function minutesLeft(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}
+
+/** Logs in: lock-out first, then the password, then the service expiry. Every attempt is a login log entry. */
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
+  const now = ctx.now();
+  const found = await repo.findAccountByName(ctx.db, input.user_name);
+  const actor: Actor = found
+    ? { userId: found.userId, userName: found.userName, trueName: found.trueName, holdId: found.holdId, holdName: found.holdName, ip }
+    : { userId: null, userName: input.user_name, trueName: '', holdId: 1, holdName: '', ip };
+  const record = (outcome: LoginOutcome, content: string) =>
+    writeLog(ctx.db, { type: LogType.login, actor, content, at: now, outcome });
+
+  const failures = await repo.recentFailures(ctx.db, input.user_name, new Date(now.getTime() - LOOKBACK_MS));
+  const until = loginLockedUntil(failures, ip, now);
+  if (until) {
+    await record('locked', '登录被拒绝：失败次数过多，账号已临时锁定');
+    throw tooManyAttempts(`登录失败次数过多，请 ${minutesLeft(until, now)} 分钟后再试`);
+  }
+
+  if (!(await verifyPassword(found?.passwordHash, input.user_password)) || !found) {
+    await record('failure', '登录失败：账号或密码不对');
+    throw unauthenticated(loginMessages.failed);
+  }
+  if (found.serviceEnd && found.serviceEnd < localDate(now, ctx.config.tzName)) {
+    await record('expired', `登录被拒绝：服务已于 ${found.serviceEnd} 到期`);
+    throw new AppError(403, loginMessages.expired);
+  }
+
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertSession(tx, {
+      tokenHash: hashToken(token),
+      userId: found.userId,
+      holdId: found.holdId,
+      remember: input.remember_login,
+      ip,
+      now,
+      expiresAt: new Date(now.getTime() + (input.remember_login ? REMEMBERED_SESSION_MS : SESSION_MS)),
+    });
+    await writeLog(tx, { type: LogType.login, actor, content: '登录成功', at: now, outcome: 'success' });
+  });
+  return { token, ...sessionInfo({ ...found, serviceEnd: found.serviceEnd ?? '' }) };
+}
+
+/** The caller behind a bearer token, or undefined when it is unknown, expired or revoked. */
+export function resolveCaller(ctx: AppContext, token: string): Promise<Caller | undefined> {
+  return repo.findCallerByToken(ctx.db, hashToken(token), ctx.now());
+}
+
+export function checkToken(caller: Caller): SessionInfo {
+  return sessionInfo(caller);
+}
+
+export async function logout(ctx: AppContext, caller: Caller, ip: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await repo.revokeSession(tx, caller.sessionId, now);
+    await writeLog(tx, { type: LogType.login, actor: actorOf(caller, ip), content: '退出登录', at: now, outcome: 'logout' });
+  });
+}
+
+/** The caller's menu: the full menu, less organisation management for department accounts. */
+export function userFunTree(caller: Caller): FunTreeItem[] {
+  const items: FunTreeItem[] = [];
+  MENU.forEach((group, g) => {
+    const groupId = (g + 1) * 100;
+    const entries = group.entries.filter(
+      (entry) => !(entry.path === '/hold/manage' && caller.holdType === HoldType.department),
+    );
+    if (entries.length === 0) return;
+    items.push({ funId: groupId, funName: group.title, funPath: '', parentId: 0 });
+    entries.forEach((entry, e) => {
+      items.push({ funId: groupId + e + 1, funName: entry.title, funPath: entry.path, parentId: groupId });
+    });
+  });
+  return items;
+}
+
+/** Changes one's own password; every other token of the account stops working at once. */
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  input: ChangePasswordInput,
+  ip: string,
+): Promise<void> {
+  const current = await repo.findAccountById(ctx.db, caller.userId);
+  if (!current || !(await verifyPassword(current.passwordHash, input.old_password))) {
+    throw invalid('原密码不正确');
+  }
+  if (input.new_password === input.old_password) throw invalid('新密码不能与原密码相同');
+  const passwordHash = await hashPassword(input.new_password);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await repo.updatePassword(tx, caller.userId, passwordHash);
+    await repo.revokeAccountSessions(tx, caller.userId, now, caller.sessionId);
+    await writeLog(tx, {
+      type: LogType.changePassword,
+      actor: actorOf(caller, ip),
+      content: `修改密码：账号 ${caller.userName}（ID ${caller.userId}）`,
+      at: now,
+    });
+  });
+}

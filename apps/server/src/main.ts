@@ -1,0 +1,45 @@
+import { ConfigError, DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { FolderLockedError } from './db/folder-lock.js';
+import { prepareDatabase } from './db/prepare.js';
+import { ADMIN_USER_NAME } from './db/seed/root.js';
+import { resolveDeviceKey } from './security/device-key.js';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  const ctx = { db: database.db, config, now: () => new Date() };
+  await prepareDatabase(database, config, ctx.now());
+  const deviceKey = resolveDeviceKey(config);
+  const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const lines = [
+    `巡检管理平台已启动：${address}`,
+    `数据库：${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `嵌入式 PGlite（${config.dataDir}/db）`}`,
+    `登录账号：${ADMIN_USER_NAME}` + (config.adminPassword ? '（密码为 ADMIN_PASSWORD）' : `  密码：${DEFAULT_ADMIN_PASSWORD}（请登录后修改）`),
+  ];
+  if (deviceKey.generated) lines.push(`终端上传密钥（DEVICE_UPLOAD_KEY）：${deviceKey.key}（已保存在 ${deviceKey.file}）`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof FolderLockedError) {
+    console.error(`启动失败：${error.message}`);
+  } else {
+    console.error('启动失败：', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Business result codes carried in every reply's `code` (API.md, Transport). */
+export const ResultCode = {
+  ok: 200,
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooManyAttempts: 429,
+  unexpected: 500,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** The one reply shape: `{ code, msg, data, total }`. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  total?: number;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number(), msg: z.string(), data, total: z.number().optional() });
+
+/** Paging input shared by every list call: PageIndex from 1, PageSize default 25, at most 200. */
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 25;
+export const pagingSchema = z.object({
+  PageIndex: z.coerce.number().int().min(1).catch(1).default(1),
+  PageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+    .catch(DEFAULT_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type Paging = z.infer<typeof pagingSchema>;

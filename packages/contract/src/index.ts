@@ -1,0 +1,7 @@
+import './locale.js';
+
+export * from './envelope.js';
+export * from './locale.js';
+export * from './auth.js';
+export * from './menu.js';
+export * from './syslog.js';

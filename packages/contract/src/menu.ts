@@ -1,0 +1,70 @@
+/**
+ * The full menu (DOMAIN.md, Menu and permissions): groups in order, each entry's title is also its page title.
+ * The server answers GetUserFunTree from it; the web draws the side menu and titles from the reply.
+ */
+export interface MenuEntry {
+  title: string;
+  path: string;
+}
+export interface MenuGroup {
+  title: string;
+  entries: readonly MenuEntry[];
+}
+
+export const MENU: readonly MenuGroup[] = [
+  {
+    title: '组织管理',
+    entries: [
+      { title: '组织管理', path: '/hold/manage' },
+      { title: '账号管理', path: '/staff/manage' },
+    ],
+  },
+  {
+    title: '设备管理',
+    entries: [
+      { title: '设备管理', path: '/device/manage' },
+      { title: '巡检点管理', path: '/patrol/card_manage' },
+    ],
+  },
+  {
+    title: '巡检记录',
+    entries: [
+      { title: '巡检记录', path: '/patrol/records' },
+      { title: '打卡数据', path: '/patrol/data_manage' },
+      { title: '巡检点统计', path: '/patrol/total_by_pointer' },
+      { title: '设备统计', path: '/patrol/total_by_device' },
+      { title: '人员统计', path: '/patrol/total_by_user' },
+    ],
+  },
+  {
+    title: '路线任务',
+    entries: [
+      { title: '路线管理', path: '/road/manage' },
+      { title: '路线状态', path: '/patrol_road/state' },
+      { title: '线路管理', path: '/patrol/road_manage' },
+      { title: '巡检任务', path: '/patrol/tasks' },
+    ],
+  },
+  {
+    title: '系统管理',
+    entries: [
+      { title: '首页', path: '/home/dashboard' },
+      { title: '操作日志', path: '/sys/opt_logs' },
+      { title: '登录日志', path: '/sys/login_logs' },
+    ],
+  },
+];
+
+/** Routes outside the menu, with their titles. */
+export const OTHER_ROUTES: readonly MenuEntry[] = [
+  { title: '登录', path: '/login' },
+  { title: '路线详情', path: '/patrol/road_detail' },
+  { title: '个人设置', path: '/sys/setting' },
+  { title: '关于', path: '/about2' },
+];
+
+export const DEFAULT_TITLE = '巡检管理平台';
+
+/** Organisation types (spec section 3). */
+export const HoldType = { operator: 1, enterprise: 2, department: 3 } as const;
+export type HoldType = (typeof HoldType)[keyof typeof HoldType];
