@@ -42,10 +42,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/proxyserver/docs' });
 
-  await app.register(async (api) => {
-    registerAuth(api, (token) => resolveCaller(ctx, token));
-    await api.register(authRoutes, { ctx });
-  }, { prefix: API_PREFIX });
+  await app.register(
+    async (api) => {
+      registerAuth(api, (token) => resolveCaller(ctx, token));
+      await api.register(authRoutes, { ctx });
+    },
+    { prefix: API_PREFIX },
+  );
 
   registerWebApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
@@ -59,7 +62,8 @@ function registerWebApp(app: FastifyInstance, webRoot: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
-    const isPage = request.method === 'GET' && !url.startsWith('/proxyserver/') && !path.extname(url.split('?')[0] ?? '');
+    const isPage =
+      request.method === 'GET' && !url.startsWith('/proxyserver/') && !path.extname(url.split('?')[0] ?? '');
     if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(fail(404, '请求的地址不存在'));
   });

@@ -29,9 +29,11 @@ async function main(): Promise<void> {
   const lines = [
     `巡检管理平台已启动：${address}`,
     `数据库：${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `嵌入式 PGlite（${config.dataDir}/db）`}`,
-    `登录账号：${ADMIN_USER_NAME}` + (config.adminPassword ? '（密码为 ADMIN_PASSWORD）' : `  密码：${DEFAULT_ADMIN_PASSWORD}（请登录后修改）`),
+    `登录账号：${ADMIN_USER_NAME}` +
+      (config.adminPassword ? '（密码为 ADMIN_PASSWORD）' : `  密码：${DEFAULT_ADMIN_PASSWORD}（请登录后修改）`),
   ];
-  if (deviceKey.generated) lines.push(`终端上传密钥（DEVICE_UPLOAD_KEY）：${deviceKey.key}（已保存在 ${deviceKey.file}）`);
+  if (deviceKey.generated)
+    lines.push(`终端上传密钥（DEVICE_UPLOAD_KEY）：${deviceKey.key}（已保存在 ${deviceKey.file}）`);
   console.log(lines.join('\n'));
 }
 

@@ -16,12 +16,7 @@ export const NEW_PASSWORD_MAX = 20;
 export const newPasswordMessage = '密码长度在 8 到 20 个字符';
 
 const requiredText = (required: string, length: string, min: number, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .min(min, length)
-    .max(max, length);
+  z.string({ error: required }).trim().min(1, required).min(min, length).max(max, length);
 
 export const loginInput = z.object({
   user_name: requiredText(loginMessages.accountRequired, loginMessages.accountLength, 2, 20),

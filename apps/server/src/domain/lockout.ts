@@ -18,10 +18,7 @@ export const PAIR_RULE: LockRule = { attempts: 5, withinMs: 15 * MINUTE, lockMs:
 export const ACCOUNT_RULE: LockRule = { attempts: 100, withinMs: 60 * MINUTE, lockMs: 60 * MINUTE };
 
 /** How far back the failures must be read to decide either rule. */
-export const LOOKBACK_MS = Math.max(
-  PAIR_RULE.withinMs + PAIR_RULE.lockMs,
-  ACCOUNT_RULE.withinMs + ACCOUNT_RULE.lockMs,
-);
+export const LOOKBACK_MS = Math.max(PAIR_RULE.withinMs + PAIR_RULE.lockMs, ACCOUNT_RULE.withinMs + ACCOUNT_RULE.lockMs);
 
 /** The instant the lock ends, or null when not locked. `failures` are the failure times, any order. */
 export function lockedUntil(failures: readonly Date[], rule: LockRule, now: Date): Date | null {

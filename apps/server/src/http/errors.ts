@@ -12,8 +12,7 @@ export class AppError extends Error {
 }
 
 export const invalid = (msg: string) => new AppError(ResultCode.invalid, msg);
-export const unauthenticated = (msg = '登录已失效，请重新登录') =>
-  new AppError(ResultCode.unauthenticated, msg);
+export const unauthenticated = (msg = '登录已失效，请重新登录') => new AppError(ResultCode.unauthenticated, msg);
 export const forbidden = (msg = '没有权限访问该组织的数据') => new AppError(ResultCode.forbidden, msg);
 export const notFound = (msg = '数据不存在或已删除') => new AppError(ResultCode.notFound, msg);
 export const conflict = (msg: string) => new AppError(ResultCode.conflict, msg);

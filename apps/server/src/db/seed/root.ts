@@ -30,7 +30,9 @@ export async function seedRoot(
       create_time: options.now,
     });
     // The explicit id above does not advance the serial: move it past 1.
-    await tx.execute(`select setval(pg_get_serial_sequence('hold', 'hold_id'), greatest(1, (select max(hold_id) from hold)))`);
+    await tx.execute(
+      `select setval(pg_get_serial_sequence('hold', 'hold_id'), greatest(1, (select max(hold_id) from hold)))`,
+    );
     await tx.insert(account).values({
       hold_id: ROOT_HOLD_ID,
       user_name: ADMIN_USER_NAME,

@@ -65,7 +65,15 @@ export async function recentFailures(q: Queryable, userName: string, since: Date
 
 export async function insertSession(
   q: Queryable,
-  values: { tokenHash: string; userId: number; holdId: number; remember: boolean; ip: string; now: Date; expiresAt: Date },
+  values: {
+    tokenHash: string;
+    userId: number;
+    holdId: number;
+    remember: boolean;
+    ip: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await q.insert(session).values({
     token_hash: values.tokenHash,

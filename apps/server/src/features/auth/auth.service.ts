@@ -45,7 +45,14 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   const now = ctx.now();
   const found = await repo.findAccountByName(ctx.db, input.user_name);
   const actor: Actor = found
-    ? { userId: found.userId, userName: found.userName, trueName: found.trueName, holdId: found.holdId, holdName: found.holdName, ip }
+    ? {
+        userId: found.userId,
+        userName: found.userName,
+        trueName: found.trueName,
+        holdId: found.holdId,
+        holdName: found.holdName,
+        ip,
+      }
     : { userId: null, userName: input.user_name, trueName: '', holdId: 1, holdName: '', ip };
   const record = (outcome: LoginOutcome, content: string) =>
     writeLog(ctx.db, { type: LogType.login, actor, content, at: now, outcome });
@@ -95,7 +102,13 @@ export async function logout(ctx: AppContext, caller: Caller, ip: string): Promi
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await repo.revokeSession(tx, caller.sessionId, now);
-    await writeLog(tx, { type: LogType.login, actor: actorOf(caller, ip), content: '退出登录', at: now, outcome: 'logout' });
+    await writeLog(tx, {
+      type: LogType.login,
+      actor: actorOf(caller, ip),
+      content: '退出登录',
+      at: now,
+      outcome: 'logout',
+    });
   });
 }
 

@@ -1,0 +1,72 @@
+// Helpers shared by `npm start` and `npm test`: install what is missing, build what is stale.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function mustRun(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(' ')} exited with ${status}`);
+    process.exit(status);
+  }
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** `npm ci` when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('› 安装依赖 (npm ci)…');
+  mustRun('npm', ['ci', '--no-audit', '--no-fund'], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+}
+
+/** Builds contract, server and web unless their outputs are newer than every source file. */
+export function ensureBuilt({ force = false } = {}) {
+  const parts = [
+    { name: 'packages/contract', sources: ['src', 'tsconfig.json'], output: 'dist/index.js' },
+    {
+      name: 'apps/server',
+      sources: ['src', 'drizzle', 'tsconfig.json', '../../packages/contract/src'],
+      output: 'dist/main.js',
+    },
+    {
+      name: 'apps/web',
+      sources: ['src', 'index.html', 'vite.config.ts', 'public', '../../packages/contract/src'],
+      output: 'dist/index.html',
+    },
+  ];
+  for (const part of parts) {
+    const dir = path.join(root, part.name);
+    const output = path.join(dir, part.output);
+    const sourceTime = Math.max(...part.sources.map((s) => newestMtime(path.join(dir, s))));
+    if (!force && existsSync(output) && statSync(output).mtimeMs >= sourceTime) continue;
+    console.log(`› 构建 ${part.name}…`);
+    mustRun('npm', ['run', 'build', '-w', part.name, '--silent']);
+  }
+}
