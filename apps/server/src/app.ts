@@ -12,9 +12,28 @@ import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
+import { holdRoutes } from './features/hold/hold.routes.js';
+import { staffRoutes } from './features/staff/staff.routes.js';
+import { syslogRoutes } from './features/syslog/syslog.routes.js';
+
+/** Every feature's routes, registered under the API prefix. */
+const features = [authRoutes, holdRoutes, staffRoutes, syslogRoutes];
 
 export const API_PREFIX = '/proxyserver/api';
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** One registered API route: the isolation tests are generated from this table. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
 
 export interface AppOptions {
   /** Pino logger options; off in tests. */
@@ -32,6 +51,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -45,7 +72,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(
     async (api) => {
       registerAuth(api, (token) => resolveCaller(ctx, token));
-      await api.register(authRoutes, { ctx });
+      for (const feature of features) await api.register(feature, { ctx });
     },
     { prefix: API_PREFIX },
   );

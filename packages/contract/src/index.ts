@@ -5,3 +5,7 @@ export * from './locale.js';
 export * from './auth.js';
 export * from './menu.js';
 export * from './syslog.js';
+export * from './common.js';
+export * from './hold.js';
+export * from './staff.js';
+export * from './syslog-list.js';

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { account, hold, session, sysLog } from '../../db/schema.js';
 import type { Caller } from '../../http/caller.js';
 import type { Attempt } from '../../domain/lockout.js';
+import { inIds } from '../../db/sql.js';
 
 /** Effective service expiry: the earliest `vip_end_time` of the organisation and its ancestors (organisation 1 never expires). */
 const serviceEnd = sql<string | null>`(
@@ -131,4 +132,12 @@ export async function updatePassword(q: Queryable, userId: number, passwordHash:
     .update(account)
     .set({ password_hash: passwordHash, default_password: false })
     .where(eq(account.user_id, userId));
+}
+
+/** Revokes every live token of these accounts (deletion, password reset). */
+export async function revokeSessionsOf(q: Queryable, userIds: number[], now: Date): Promise<void> {
+  await q
+    .update(session)
+    .set({ revoked_at: now })
+    .where(and(inIds(session.user_id, userIds), isNull(session.revoked_at)));
 }

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { loginInput } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { writeLog, type LoginOutcome } from '../../audit/audit.js';
 import { LOOKBACK_MS, loginLockedUntil } from '../../domain/lockout.js';
 import { localDate } from '../../domain/time.js';
@@ -153,4 +154,9 @@ export async function changePassword(
       at: now,
     });
   });
+}
+
+/** Every token of these accounts stops working at once (used when accounts are deleted or reset). */
+export function revokeTokens(q: Queryable, userIds: number[], now: Date): Promise<void> {
+  return repo.revokeSessionsOf(q, userIds, now);
 }

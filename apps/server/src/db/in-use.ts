@@ -1,0 +1,58 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from './client.js';
+import { conflict } from '../http/errors.js';
+import { idArray, queryRows } from './sql.js';
+
+/**
+ * "Cannot delete, still used by …" (DOMAIN.md, Deleting): for each kind of object, the live things that
+ * refer to it. Each query gets the ids being deleted and answers `(id, user)` pairs naming the users.
+ * Later areas add their references here (a point used by a road, a device bound to a task, …).
+ */
+export type ObjectKind = 'hold' | 'account';
+
+interface Reference {
+  /** What the users are, in the message: 下级组织, 账号, 巡检路线, … */
+  label: string;
+  query: (ids: number[]) => SQL;
+}
+
+const references: Record<ObjectKind, Reference[]> = {
+  hold: [
+    {
+      label: '下级组织',
+      query: (ids) => sql`select parent_hold_id as id, hold_name as user from hold
+        where parent_hold_id = any(${idArray(ids)}) and deleted_at is null`,
+    },
+    {
+      label: '账号',
+      query: (ids) => sql`select hold_id as id, user_name as user from account
+        where hold_id = any(${idArray(ids)}) and deleted_at is null and not hold_admin`,
+    },
+  ],
+  account: [],
+};
+
+const NAMES_SHOWN = 5;
+
+function listNames(names: string[]): string {
+  const shown = names.slice(0, NAMES_SHOWN).join('、');
+  return names.length > NAMES_SHOWN ? `${shown} 等 ${names.length} 个` : shown;
+}
+
+/**
+ * Refuses (409) when any of the objects is still used, naming each object and what uses it.
+ * `objects` maps id → the object's name for the message.
+ */
+export async function assertNotInUse(q: Queryable, kind: ObjectKind, objects: Map<number, string>): Promise<void> {
+  const ids = [...objects.keys()];
+  if (ids.length === 0) return;
+  const problems: string[] = [];
+  for (const reference of references[kind]) {
+    const rows = await queryRows<{ id: number; user: string }>(q, reference.query(ids));
+    for (const [objectId, name] of objects) {
+      const users = rows.filter((row) => Number(row.id) === objectId).map((row) => row.user);
+      if (users.length > 0) problems.push(`「${name}」仍有${reference.label}：${listNames(users)}`);
+    }
+  }
+  if (problems.length > 0) throw conflict(`无法删除，${problems.join('；')}`);
+}

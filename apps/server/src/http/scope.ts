@@ -1,0 +1,79 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { hold } from '../db/schema.js';
+import { callerOf } from './auth.js';
+import type { Caller } from './caller.js';
+import { forbidden, notFound } from './errors.js';
+
+export interface HoldRef {
+  hold_id: number;
+  hold_name: string;
+  hold_type: number;
+  path: string;
+}
+
+/**
+ * The caller's organisation scope (DOMAIN.md, Organisations and scope): its own organisation and everything
+ * below it. Every call goes through one of these; a feature uses it in one line:
+ *   const holdIds = await scope.holdIds(input.HoldID, input.ContainChildren);
+ */
+export class Scope {
+  constructor(
+    private readonly db: Queryable,
+    readonly caller: Caller,
+  ) {}
+
+  /** The same scope reading through a transaction. */
+  on(db: Queryable): Scope {
+    return new Scope(db, this.caller);
+  }
+
+  /** Whether an organisation path lies inside the caller's subtree. */
+  covers(path: string): boolean {
+    return path.startsWith(this.caller.holdPath);
+  }
+
+  /** Whether the organisation lies strictly below the caller's own (the caller is its ancestor). */
+  isAncestorOf(path: string): boolean {
+    return this.covers(path) && path !== this.caller.holdPath;
+  }
+
+  /** A live organisation named in a request (`HoldID`, `hold_id`, …): missing means the caller's own; outside → 403. */
+  async hold(holdId: number | undefined): Promise<HoldRef> {
+    const target = holdId ?? this.caller.holdId;
+    const [row] = await this.db
+      .select({ hold_id: hold.hold_id, hold_name: hold.hold_name, hold_type: hold.hold_type, path: hold.path })
+      .from(hold)
+      .where(and(eq(hold.hold_id, target), isNull(hold.deleted_at)));
+    if (!row || !this.covers(row.path)) throw forbidden();
+    return row;
+  }
+
+  /**
+   * The organisation ids a list covers: the named one (checked, 403 outside) and, with include-children
+   * (the default), every organisation below it — deleted ones too, so their history stays visible above them.
+   */
+  async holdIds(holdId: number | undefined, includeChildren = true): Promise<number[]> {
+    const root = await this.hold(holdId);
+    if (!includeChildren) return [root.hold_id];
+    const rows = await this.db
+      .select({ id: hold.hold_id })
+      .from(hold)
+      .where(sql`${hold.path} like ${`${root.path}%`}`);
+    return rows.map((r) => r.id);
+  }
+
+  /** An object found by id is shown only if its organisation is in scope: otherwise it does not exist (404). */
+  async visible<T extends { hold_id: number }>(row: T | undefined, missing = '数据不存在或已删除'): Promise<T> {
+    if (!row) throw notFound(missing);
+    const [owner] = await this.db.select({ path: hold.path }).from(hold).where(eq(hold.hold_id, row.hold_id));
+    if (!owner || !this.covers(owner.path)) throw notFound(missing);
+    return row;
+  }
+}
+
+export function scopeOf(ctx: AppContext, request: FastifyRequest, db: Queryable = ctx.db): Scope {
+  return new Scope(db, callerOf(request));
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** A true/false flag that also accepts 1/0 and 'true'/'false' (query strings and older clients). */
+export const flag = z.preprocess((value) => {
+  if (typeof value === 'string') return !['false', '0', ''].includes(value.trim().toLowerCase());
+  if (typeof value === 'number') return value !== 0;
+  return value;
+}, z.boolean());
+
+/** An optional include-children flag: true unless the caller says otherwise. */
+export const includeChildren = flag.optional().default(true);
+
+/** An id: a positive integer, sent as number or numeric text. */
+export const id = z.coerce.number().int().positive();
+
+/** An optional organisation id; absent, null, 0 or '' means the caller's own organisation. */
+export const optionalHoldId = z.preprocess(
+  (value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value),
+  z.coerce.number({ error: '组织ID不正确' }).int('组织ID不正确').positive('组织ID不正确').optional(),
+);
+
+/** Id lists (`hold_ids`, `user_ids`, …) arrive as a JSON array of numbers or as comma-separated text. */
+export const idList = (message: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : typeof value === 'number'
+          ? [value]
+          : value,
+    z.array(z.coerce.number({ error: message }).int(message).positive(message), { error: message }).min(1, message).max(1000, '一次最多处理 1000 条'),
+  );
+
+/** Optional text trimmed, with a length cap; absent means ''. */
+export const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A keyword filter: trimmed, '' when absent. */
+export const keyword = text(100, '关键字');
+
+/** An id field of a save call: 0, absent or null means "new". */
+export const saveId = z.preprocess(
+  (value) => (value === null || value === undefined || value === '' ? 0 : value),
+  z.coerce.number({ error: '数据异常，无法保存！' }).int('数据异常，无法保存！').min(0, '数据异常，无法保存！'),
+);
+
+/** A page of rows with the full count. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

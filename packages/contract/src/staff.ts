@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { id, idList, includeChildren, keyword, optionalHoldId } from './common.js';
+import { pagingSchema } from './envelope.js';
+
+export const staffListInput = pagingSchema.extend({
+  Name: keyword,
+  HoldID: optionalHoldId,
+  containChildren: includeChildren,
+});
+
+export const staffRow = z.object({
+  user_id: z.number(),
+  user_name: z.string(),
+  true_name: z.string(),
+  hold_id: z.number(),
+  hold_name: z.string(),
+  remark: z.string(),
+  create_time: z.string(),
+});
+export type StaffRow = z.infer<typeof staffRow>;
+
+export const staffDetailQuery = z.object({ user_id: id });
+export const accountOptionsQuery = z.object({ hold_id: optionalHoldId });
+export const removeUserInput = z.object({ user_ids: idList('请选择要删除的账号') });
+
+export interface AccountOption {
+  user_id: number;
+  true_name: string;
+  user_name: string;
+}
