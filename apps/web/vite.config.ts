@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import pkg from './package.json';
+import pkg from './package.json' with { type: 'json' };
 
 // The contract package exposes its TypeScript sources under the 'source' condition.
 const conditions = ['source', ...defaultClientConditions];
@@ -34,7 +34,11 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 25 },
             { name: 'antd-rc', test: /node_modules[\\/](@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },
-            { name: 'antd-css', test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/, priority: 20 },
+            {
+              name: 'antd-css',
+              test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@emotion|stylis)[\\/]/,
+              priority: 20,
+            },
             { name: 'antd', test: /node_modules[\\/]antd[\\/]/, priority: 10 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

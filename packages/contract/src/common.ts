@@ -31,7 +31,10 @@ export const idList = (message: string) =>
         : typeof value === 'number'
           ? [value]
           : value,
-    z.array(z.coerce.number({ error: message }).int(message).positive(message), { error: message }).min(1, message).max(1000, '一次最多处理 1000 条'),
+    z
+      .array(z.coerce.number({ error: message }).int(message).positive(message), { error: message })
+      .min(1, message)
+      .max(1000, '一次最多处理 1000 条'),
   );
 
 /** Optional text trimmed, with a length cap; absent means ''. */

@@ -54,11 +54,18 @@ export const saveHoldInput = z.object({
   hold_id: saveId,
   hold_name: text(50, '组织名称'),
   hold_type: z.coerce.number().int().min(1, '组织类型不正确').max(3, '组织类型不正确').nullish(),
-  parent_hold_id: z.coerce.number({ error: holdMessages.badParent }).int(holdMessages.badParent).min(1, holdMessages.badParent),
+  parent_hold_id: z.coerce
+    .number({ error: holdMessages.badParent })
+    .int(holdMessages.badParent)
+    .min(1, holdMessages.badParent),
   contacts: text(50, '联系人'),
   phone: text(30, '电话'),
   user_name: text(20, '账号'),
-  user_password: z.string({ error: newPasswordMessage }).max(20, newPasswordMessage).nullish().transform((v) => v ?? ''),
+  user_password: z
+    .string({ error: newPasswordMessage })
+    .max(20, newPasswordMessage)
+    .nullish()
+    .transform((v) => v ?? ''),
   true_name: text(50, '姓名'),
   vip_end_time: date,
   remark: text(200, '备注'),
@@ -71,9 +78,16 @@ export const removeHoldInput = z.object({ hold_ids: idList('请选择要删除�
 
 export const saveAccountInput = z.object({
   user_id: saveId,
-  hold_id: z.coerce.number({ error: holdMessages.badParent }).int(holdMessages.badParent).min(1, holdMessages.badParent),
+  hold_id: z.coerce
+    .number({ error: holdMessages.badParent })
+    .int(holdMessages.badParent)
+    .min(1, holdMessages.badParent),
   user_name: text(20, '账号'),
-  user_password: z.string({ error: newPasswordMessage }).max(20, newPasswordMessage).nullish().transform((v) => v ?? ''),
+  user_password: z
+    .string({ error: newPasswordMessage })
+    .max(20, newPasswordMessage)
+    .nullish()
+    .transform((v) => v ?? ''),
   true_name: text(50, '姓名'),
   remark: text(200, '备注'),
 });
@@ -84,4 +98,3 @@ export const accountMessages = {
   createRequired: '请输入账号和密码！',
   nameLength: '账号长度在 2 到 20 个字符',
 } as const;
-

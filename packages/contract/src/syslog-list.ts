@@ -5,7 +5,10 @@ import { pagingSchema } from './envelope.js';
 export const sysLogListInput = pagingSchema.extend({
   /** `[1]` lists login logs; `[]` (or absent) every other type. */
   logType: z
-    .preprocess((value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]), z.array(z.coerce.number().int()))
+    .preprocess(
+      (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.coerce.number().int()),
+    )
     .default([]),
   key: keyword,
   HoldID: optionalHoldId,

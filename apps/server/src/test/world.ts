@@ -46,6 +46,11 @@ export async function buildWorld(h: Harness, suffix = ''): Promise<World> {
   const root = await h.login();
   const a = await createTenant(h, root, { name: `甲企业${suffix}`, admin: `a_admin${suffix}`, parent: 1 });
   const b = await createTenant(h, root, { name: `乙企业${suffix}`, admin: `b_admin${suffix}`, parent: 1 });
-  const a1 = await createTenant(h, a.token, { name: `甲一部${suffix}`, admin: `a1_admin${suffix}`, parent: a.holdId, type: 3 });
+  const a1 = await createTenant(h, a.token, {
+    name: `甲一部${suffix}`,
+    admin: `a1_admin${suffix}`,
+    parent: a.holdId,
+    type: 3,
+  });
   return { root, a, b, a1 };
 }

@@ -41,8 +41,19 @@ function selectHolds(q: Queryable, tz: string) {
 }
 
 /** The chosen organisation first, then the rest of its subtree newest first. */
-export async function listHolds(q: Queryable, tz: string, rootId: number, holdIds: number[], name: string, paging: Paging) {
-  const where = and(isNull(hold.deleted_at), inIds(hold.hold_id, holdIds), name ? contains(hold.hold_name, name) : undefined);
+export async function listHolds(
+  q: Queryable,
+  tz: string,
+  rootId: number,
+  holdIds: number[],
+  name: string,
+  paging: Paging,
+) {
+  const where = and(
+    isNull(hold.deleted_at),
+    inIds(hold.hold_id, holdIds),
+    name ? contains(hold.hold_name, name) : undefined,
+  );
   const [{ total } = { total: 0 }] = await q.select({ total: count() }).from(hold).where(where);
   const { limit, offset } = pageWindow(paging);
   const rows = await selectHolds(q, tz)
@@ -113,20 +124,36 @@ export async function insertHold(
     .values({ ...row, path: 'pending' })
     .returning({ id: hold.hold_id });
   const id = inserted!.id;
-  await q.update(hold).set({ path: `${parentPath}${id}/` }).where(eq(hold.hold_id, id));
+  await q
+    .update(hold)
+    .set({ path: `${parentPath}${id}/` })
+    .where(eq(hold.hold_id, id));
   return id;
 }
 
 export async function updateHold(
   q: Queryable,
   holdId: number,
-  values: Partial<{ hold_name: string; hold_type: number; contacts: string; phone: string; vip_end_time: string; remark: string }>,
+  values: Partial<{
+    hold_name: string;
+    hold_type: number;
+    contacts: string;
+    phone: string;
+    vip_end_time: string;
+    remark: string;
+  }>,
 ): Promise<void> {
   await q.update(hold).set(values).where(eq(hold.hold_id, holdId));
 }
 
 /** Moves an organisation and its whole subtree under a new parent (rewrites the paths in one statement). */
-export async function moveHold(q: Queryable, holdId: number, oldPath: string, newParentId: number, newParentPath: string) {
+export async function moveHold(
+  q: Queryable,
+  holdId: number,
+  oldPath: string,
+  newParentId: number,
+  newParentPath: string,
+) {
   const newPath = `${newParentPath}${holdId}/`;
   await q
     .update(hold)
@@ -136,5 +163,8 @@ export async function moveHold(q: Queryable, holdId: number, oldPath: string, ne
 }
 
 export async function softDeleteHolds(q: Queryable, holdIds: number[], now: Date): Promise<void> {
-  await q.update(hold).set({ deleted_at: now }).where(and(inIds(hold.hold_id, holdIds), isNull(hold.deleted_at)));
+  await q
+    .update(hold)
+    .set({ deleted_at: now })
+    .where(and(inIds(hold.hold_id, holdIds), isNull(hold.deleted_at)));
 }

@@ -23,16 +23,22 @@ export const holdRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     ok(await holds.holdTree(ctx, scopeOf(ctx, request))),
   );
 
-  app.post('/HoldInfo/SaveHoldInfo', { schema: { tags, summary: '新增或修改组织', body: saveHoldInput } }, async (request) =>
-    ok(await holds.saveHold(ctx, scopeOf(ctx, request), request.body, request.ip)),
+  app.post(
+    '/HoldInfo/SaveHoldInfo',
+    { schema: { tags, summary: '新增或修改组织', body: saveHoldInput } },
+    async (request) => ok(await holds.saveHold(ctx, scopeOf(ctx, request), request.body, request.ip)),
   );
 
   app.get('/HoldInfo/Detail', { schema: { tags, summary: '组织详情', querystring: holdIdQuery } }, async (request) =>
     ok(await holds.holdDetail(ctx, scopeOf(ctx, request), request.query.holdId)),
   );
 
-  app.post('/HoldInfo/RemoveHold', { schema: { tags, summary: '删除组织', body: removeHoldInput } }, async (request) => {
-    await holds.removeHolds(ctx, scopeOf(ctx, request), request.body.hold_ids, request.ip);
-    return ok(null);
-  });
+  app.post(
+    '/HoldInfo/RemoveHold',
+    { schema: { tags, summary: '删除组织', body: removeHoldInput } },
+    async (request) => {
+      await holds.removeHolds(ctx, scopeOf(ctx, request), request.body.hold_ids, request.ip);
+      return ok(null);
+    },
+  );
 };

@@ -34,7 +34,11 @@ function publicRow({ path: _path, ...row }: HoldRow & { path: string }): HoldRow
   return row;
 }
 
-export async function listHolds(ctx: AppContext, scope: Scope, input: z.output<typeof holdListInput>): Promise<Page<HoldRow>> {
+export async function listHolds(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof holdListInput>,
+): Promise<Page<HoldRow>> {
   const root = await scope.hold(input.HoldID);
   const holdIds = await scope.holdIds(root.hold_id, input.containChildren);
   const page = await repo.listHolds(ctx.db, ctx.config.tzName, root.hold_id, holdIds, input.Name, input);
@@ -45,7 +49,11 @@ export async function holdDetail(ctx: AppContext, scope: Scope, holdId: number):
   return publicRow(await scope.visible(await repo.findHold(ctx.db, ctx.config.tzName, holdId), MISSING));
 }
 
-export async function parentBase(ctx: AppContext, scope: Scope, holdId: number): Promise<{ hold_id: number; hold_name: string }> {
+export async function parentBase(
+  ctx: AppContext,
+  scope: Scope,
+  holdId: number,
+): Promise<{ hold_id: number; hold_name: string }> {
   const row = await scope.visible(await repo.findHold(ctx.db, ctx.config.tzName, holdId), MISSING);
   return { hold_id: row.hold_id, hold_name: row.hold_name };
 }
@@ -77,7 +85,12 @@ function checkTypeUnderParent(type: number, parentType: number): void {
 }
 
 /** Creates an organisation with its admin account, or edits one (only an ancestor changes type, expiry or parent). */
-export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold, ip: string): Promise<{ hold_id: number }> {
+export async function saveHold(
+  ctx: AppContext,
+  scope: Scope,
+  input: SaveHold,
+  ip: string,
+): Promise<{ hold_id: number }> {
   assertMayManageHolds(scope);
   const isNew = input.hold_id === 0;
   checkRequired(input, isNew);
@@ -197,7 +210,11 @@ export async function removeHolds(ctx: AppContext, scope: Scope, holdIds: number
       now,
     );
     const names = rows.map((r) => `${r.hold_name}（ID ${r.hold_id}）`).join('、');
-    await writeLog(tx, { type: LogType.remove, actor: actorOf(scope.caller, ip), at: now, content: `删除组织 ${names} 及其管理账号` });
+    await writeLog(tx, {
+      type: LogType.remove,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `删除组织 ${names} 及其管理账号`,
+    });
   });
 }
-

@@ -50,7 +50,12 @@ export async function findStaff(q: Queryable, tz: string, userId: number) {
 
 export async function findStaffByIds(q: Queryable, userIds: number[]) {
   return q
-    .select({ user_id: account.user_id, user_name: account.user_name, hold_id: account.hold_id, hold_admin: account.hold_admin })
+    .select({
+      user_id: account.user_id,
+      user_name: account.user_name,
+      hold_id: account.hold_id,
+      hold_admin: account.hold_admin,
+    })
     .from(account)
     .where(and(inIds(account.user_id, userIds), isNull(account.deleted_at)));
 }
@@ -68,14 +73,28 @@ export async function userNameTaken(q: Queryable, userName: string, exceptUserId
   const [row] = await q
     .select({ id: account.user_id })
     .from(account)
-    .where(and(sql`lower(${account.user_name}) = lower(${userName})`, isNull(account.deleted_at), ne(account.user_id, exceptUserId)))
+    .where(
+      and(
+        sql`lower(${account.user_name}) = lower(${userName})`,
+        isNull(account.deleted_at),
+        ne(account.user_id, exceptUserId),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
 export async function insertAccount(
   q: Queryable,
-  values: { hold_id: number; user_name: string; true_name: string; password_hash: string; remark: string; hold_admin: boolean; create_time: Date },
+  values: {
+    hold_id: number;
+    user_name: string;
+    true_name: string;
+    password_hash: string;
+    remark: string;
+    hold_admin: boolean;
+    create_time: Date;
+  },
 ): Promise<number> {
   const [row] = await q.insert(account).values(values).returning({ id: account.user_id });
   return row!.id;
@@ -84,19 +103,34 @@ export async function insertAccount(
 export async function updateAccount(
   q: Queryable,
   userId: number,
-  values: Partial<{ hold_id: number; user_name: string; true_name: string; password_hash: string; remark: string; default_password: boolean }>,
+  values: Partial<{
+    hold_id: number;
+    user_name: string;
+    true_name: string;
+    password_hash: string;
+    remark: string;
+    default_password: boolean;
+  }>,
 ): Promise<void> {
   await q.update(account).set(values).where(eq(account.user_id, userId));
 }
 
 export async function softDeleteAccounts(q: Queryable, userIds: number[], now: Date): Promise<void> {
-  await q.update(account).set({ deleted_at: now }).where(and(inIds(account.user_id, userIds), isNull(account.deleted_at)));
+  await q
+    .update(account)
+    .set({ deleted_at: now })
+    .where(and(inIds(account.user_id, userIds), isNull(account.deleted_at)));
 }
 
 /** The admin account of each organisation (created with it). */
 export async function holdAdmins(q: Queryable, holdIds: number[]) {
   return q
-    .select({ user_id: account.user_id, hold_id: account.hold_id, user_name: account.user_name, true_name: account.true_name })
+    .select({
+      user_id: account.user_id,
+      hold_id: account.hold_id,
+      user_name: account.user_name,
+      true_name: account.true_name,
+    })
     .from(account)
     .where(and(inIds(account.hold_id, holdIds), eq(account.hold_admin, true), isNull(account.deleted_at)));
 }

@@ -41,13 +41,20 @@ export async function assertUserNameFree(q: Queryable, userName: string, exceptU
 
 export { insertAccount, updateAccount, holdAdmins, softDeleteAccounts } from './staff.repository.js';
 
-export async function listStaff(ctx: AppContext, scope: Scope, input: z.output<typeof staffListInput>): Promise<Page<StaffRow>> {
+export async function listStaff(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof staffListInput>,
+): Promise<Page<StaffRow>> {
   const holdIds = await scope.holdIds(input.HoldID, input.containChildren);
   return repo.listStaff(ctx.db, ctx.config.tzName, holdIds, input.Name, input);
 }
 
 export async function staffDetail(ctx: AppContext, scope: Scope, userId: number): Promise<StaffRow> {
-  const { hold_admin: _admin, ...row } = await scope.visible(await repo.findStaff(ctx.db, ctx.config.tzName, userId), '账号不存在或已删除');
+  const { hold_admin: _admin, ...row } = await scope.visible(
+    await repo.findStaff(ctx.db, ctx.config.tzName, userId),
+    '账号不存在或已删除',
+  );
   return row;
 }
 
@@ -88,10 +95,17 @@ export async function saveAccount(
         hold_admin: false,
         create_time: now,
       });
-      await writeLog(tx, { type: LogType.create, actor, at: now, content: `新增账号 ${input.user_name}（ID ${userId}），所属组织 ${target.hold_name}` });
+      await writeLog(tx, {
+        type: LogType.create,
+        actor,
+        at: now,
+        content: `新增账号 ${input.user_name}（ID ${userId}），所属组织 ${target.hold_name}`,
+      });
       return { user_id: userId };
     }
-    const current = await scope.visible(await repo.findStaff(tx, ctx.config.tzName, input.user_id), '账号不存在或已删除');
+    const current = await scope
+      .on(tx)
+      .visible(await repo.findStaff(tx, ctx.config.tzName, input.user_id), '账号不存在或已删除');
     if (current.hold_admin && current.hold_id !== target.hold_id) {
       throw invalid('组织的管理账号不能移到其他组织');
     }
@@ -105,7 +119,12 @@ export async function saveAccount(
     });
     if (passwordHash && input.user_id !== scope.caller.userId) await revokeTokens(tx, [input.user_id], now);
     const reset = passwordHash ? '，重置密码' : '';
-    await writeLog(tx, { type: LogType.update, actor, at: now, content: `修改账号 ${input.user_name}（ID ${input.user_id}）${reset}` });
+    await writeLog(tx, {
+      type: LogType.update,
+      actor,
+      at: now,
+      content: `修改账号 ${input.user_name}（ID ${input.user_id}）${reset}`,
+    });
     return { user_id: input.user_id };
   });
 }
@@ -118,7 +137,7 @@ export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number
     for (const id of new Set(userIds)) {
       const row = rows.find((r) => r.user_id === id);
       if (!row) throw notFound('账号不存在或已删除');
-      await scope.visible(row, '账号不存在或已删除');
+      await scope.on(tx).visible(row, '账号不存在或已删除');
       if (id === scope.caller.userId) throw invalid('不能删除自己的账号');
       if (row.hold_admin) throw conflict(`账号 ${row.user_name} 是组织的管理账号，删除组织时会一并删除`);
     }
@@ -126,6 +145,11 @@ export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number
     await repo.softDeleteAccounts(tx, userIds, now);
     await revokeTokens(tx, userIds, now);
     const names = rows.map((r) => `${r.user_name}（ID ${r.user_id}）`).join('、');
-    await writeLog(tx, { type: LogType.remove, actor: actorOf(scope.caller, ip), at: now, content: `删除账号 ${names}` });
+    await writeLog(tx, {
+      type: LogType.remove,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `删除账号 ${names}`,
+    });
   });
 }

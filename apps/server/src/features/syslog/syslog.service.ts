@@ -5,7 +5,11 @@ import type { Scope } from '../../http/scope.js';
 import * as repo from './syslog.repository.js';
 
 /** Operation logs (`logType: []`) or login logs (`logType: [1]`) of the chosen organisation and below. */
-export async function listLogs(ctx: AppContext, scope: Scope, input: z.output<typeof sysLogListInput>): Promise<Page<SysLogRow>> {
+export async function listLogs(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof sysLogListInput>,
+): Promise<Page<SysLogRow>> {
   const holdIds = await scope.holdIds(input.HoldID, true);
   const logins = input.logType.includes(LogType.login);
   return repo.listLogs(ctx.db, ctx.config.tzName, { holdIds, logins, key: input.key }, input);

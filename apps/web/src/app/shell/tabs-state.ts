@@ -27,7 +27,11 @@ export function openTab(tabs: readonly OpenTab[], key: string, to: string = key)
 
 export type CloseResult =
   | { refused: true }
-  | { refused: false; tabs: OpenTab[]; /** The tab to show next, when the active one was closed. */ goTo: OpenTab | null };
+  | {
+      refused: false;
+      tabs: OpenTab[];
+      /** The tab to show next, when the active one was closed. */ goTo: OpenTab | null;
+    };
 
 /** Closes a tab. The last remaining tab cannot be closed; closing the active one activates its neighbour. */
 export function closeTab(tabs: readonly OpenTab[], key: string, activeKey: string): CloseResult {

@@ -19,7 +19,7 @@ export function SettingsPage() {
             { key: 'account', label: '账号', children: info?.userName || '—' },
             { key: 'name', label: '姓名', children: info?.trueName || '—' },
             { key: 'type', label: '组织类型', children: holdTypeText(info?.userType) },
-            { key: 'end', label: '服务到期', children: info?.serviceEnd || '—' },
+            { key: 'end', label: '服务到期', children: info ? info.serviceEnd || '长期有效' : '—' },
           ]}
         />
       </Card>

@@ -1,0 +1,53 @@
+import { DEFAULT_TITLE, MENU } from '@guard-tour/contract';
+import { describe, expect, it } from 'vitest';
+import { findRoute, isTabPath, pageTitle, ROUTES } from './routes';
+
+// Spec section 2, every route.
+const SPEC_ROUTES = [
+  '/',
+  '/login',
+  '/home/dashboard',
+  '/hold/manage',
+  '/device/manage',
+  '/patrol/card_manage',
+  '/patrol/road_manage',
+  '/patrol/road_detail',
+  '/patrol/data_manage',
+  '/staff/manage',
+  '/patrol/records',
+  '/patrol/total_by_pointer',
+  '/patrol/total_by_device',
+  '/patrol/total_by_user',
+  '/patrol_road/state',
+  '/sys/opt_logs',
+  '/sys/login_logs',
+  '/patrol/tasks',
+  '/sys/setting',
+  '/road/manage',
+  '/about2',
+];
+
+describe('the route table', () => {
+  it('has every route of the spec, once', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('gives every menu entry a tab with the menu’s own title', () => {
+    for (const entry of MENU.flatMap((group) => group.entries)) {
+      expect(findRoute(entry.path)?.title).toBe(entry.title);
+      expect(isTabPath(entry.path)).toBe(true);
+    }
+  });
+
+  it('titles pages from the route, with the product name as fallback', () => {
+    expect(pageTitle('/device/manage')).toBe(`设备管理 - ${DEFAULT_TITLE}`);
+    expect(pageTitle('/device/manage/')).toBe(`设备管理 - ${DEFAULT_TITLE}`);
+    expect(pageTitle('/no/such/page')).toBe(DEFAULT_TITLE);
+  });
+
+  it('opens road detail and login outside the tab strip', () => {
+    expect(isTabPath('/patrol/road_detail')).toBe(false);
+    expect(isTabPath('/login')).toBe(false);
+    expect(isTabPath('/sys/setting')).toBe(true);
+  });
+});

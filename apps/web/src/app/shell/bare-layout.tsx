@@ -1,0 +1,25 @@
+import { DEFAULT_TITLE } from '@guard-tour/contract';
+import { Flex, Layout, Typography } from 'antd';
+import { Outlet } from 'react-router';
+import { Logo } from '../../components/logo';
+import { DefaultPasswordAlert } from './default-password-alert';
+
+/** Screens opened in their own window (road detail): a slim header, no menu and no tab strip. */
+export function BareLayout() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', padding: '0 16px', height: 56 }}>
+        <Flex align="center" gap={10}>
+          <Logo />
+          <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
+            {DEFAULT_TITLE}
+          </Typography.Text>
+        </Flex>
+      </Layout.Header>
+      <DefaultPasswordAlert />
+      <Layout.Content style={{ padding: 16 }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}
