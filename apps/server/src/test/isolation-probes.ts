@@ -1,0 +1,84 @@
+/**
+ * The tenant-isolation matrix's table (QUALITY.md R1): for every API route, how to aim it at another
+ * organisation's objects. isolation.test.ts fails when a registered route is missing here, so each new
+ * route must say how it is probed (or why it needs no probe).
+ */
+
+/** The objects of the organisation under attack. */
+export interface Victim {
+  holdId: number;
+  parentId: number;
+  holdName: string;
+  adminName: string;
+  /** An ordinary account of the victim organisation. */
+  userId: number;
+  userName: string;
+}
+
+export interface Probe {
+  /** Query (GET) or body (POST) aimed at the victim's objects. */
+  input: (victim: Victim, own: { holdId: number }) => Record<string, unknown>;
+}
+
+export type RouteEntry =
+  | { kind: 'public'; why: string }
+  /** Answers about the caller only: called, and the reply must not name the victim. */
+  | { kind: 'self'; call: boolean }
+  /** Aimed at the victim: must answer 403 or 404 and carry none of the victim's names. */
+  | { kind: 'scoped'; probes: Probe[] };
+
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+  'POST /UserInfo/Login_Web': { kind: 'public', why: '登录本身不带令牌' },
+  'GET /UserInfo/checktoken': { kind: 'self', call: true },
+  'GET /UserInfo/Logout': { kind: 'self', call: false },
+  'GET /SysFun/GetUserFunTree': { kind: 'self', call: true },
+  'POST /HoldInfo/ChangeUserPassword': { kind: 'self', call: false },
+  'GET /HoldInfo/GetHoldTree': { kind: 'self', call: true },
+
+  'POST /HoldInfo/GetHoldList': { kind: 'scoped', probes: [{ input: (v) => ({ HoldID: v.holdId }) }] },
+  'GET /HoldInfo/LoadParentBase': { kind: 'scoped', probes: [{ input: (v) => ({ id: v.holdId }) }] },
+  'GET /HoldInfo/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ holdId: v.holdId }) }] },
+  'POST /HoldInfo/SaveHoldInfo': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({ hold_id: v.holdId, hold_name: '篡改', parent_hold_id: v.parentId, user_name: v.adminName }),
+      },
+      {
+        input: (v) => ({
+          hold_id: 0,
+          hold_name: '寄生组织',
+          parent_hold_id: v.holdId,
+          user_name: 'parasite_admin',
+          user_password: 'password123',
+        }),
+      },
+    ],
+  },
+  'POST /HoldInfo/RemoveHold': { kind: 'scoped', probes: [{ input: (v) => ({ hold_ids: [v.holdId] }) }] },
+  'POST /HoldInfo/SaveAccount': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ user_id: 0, hold_id: v.holdId, user_name: 'intruder', user_password: 'password123' }) },
+      {
+        input: (v, own) => ({
+          user_id: v.userId,
+          hold_id: own.holdId,
+          user_name: v.userName,
+          user_password: 'stolen-pass',
+        }),
+      },
+    ],
+  },
+  'POST /StaffInfo/SearchList': { kind: 'scoped', probes: [{ input: (v) => ({ HoldID: v.holdId }) }] },
+  'GET /StaffInfo/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ user_id: v.userId }) }] },
+  'GET /StaffInfo/GetAccountOptions': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /StaffInfo/RemoveUser': { kind: 'scoped', probes: [{ input: (v) => ({ user_ids: [v.userId] }) }] },
+  'POST /SysLog/GetSysLogsList': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ HoldID: v.holdId, logType: [] }) },
+      { input: (v) => ({ HoldID: v.holdId, logType: [1] }) },
+    ],
+  },
+};
