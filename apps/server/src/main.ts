@@ -5,12 +5,14 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { prepareDatabase } from './db/prepare.js';
 import { ADMIN_USER_NAME } from './db/seed/root.js';
 import { resolveDeviceKey } from './security/device-key.js';
+import { DEMO_PASSWORD, fillDemo } from './demo/demo.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config);
   const ctx = { db: database.db, config, now: () => new Date() };
-  await prepareDatabase(database, config, ctx.now());
+  const { created } = await prepareDatabase(database, config, ctx.now());
+  if (created && config.demo) await fillDemo(ctx);
   const deviceKey = resolveDeviceKey(config);
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
@@ -32,6 +34,8 @@ async function main(): Promise<void> {
     `登录账号：${ADMIN_USER_NAME}` +
       (config.adminPassword ? '（密码为 ADMIN_PASSWORD）' : `  密码：${DEFAULT_ADMIN_PASSWORD}（请登录后修改）`),
   ];
+  if (config.demo)
+    lines.push(`演示数据：企业管理员 huaan、部门管理员 binjiang、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}`);
   if (deviceKey.generated)
     lines.push(`终端上传密钥（DEVICE_UPLOAD_KEY）：${deviceKey.key}（已保存在 ${deviceKey.file}）`);
   console.log(lines.join('\n'));

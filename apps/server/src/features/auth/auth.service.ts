@@ -160,3 +160,5 @@ export async function changePassword(
 export function revokeTokens(q: Queryable, userIds: number[], now: Date): Promise<void> {
   return repo.revokeSessionsOf(q, userIds, now);
 }
+
+export { findAccountById } from './auth.repository.js';
