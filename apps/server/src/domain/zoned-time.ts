@@ -1,0 +1,66 @@
+/** Converting between instants and wall-clock dates in a named time zone, with Intl only (pure). */
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(tz: string): Intl.DateTimeFormat {
+  let format = partsFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partsFormats.set(tz, format);
+  }
+  return format;
+}
+
+/** Milliseconds the zone is ahead of UTC at the instant. */
+export function zoneOffsetMs(instant: number, tz: string): number {
+  const parts = Object.fromEntries(
+    partsFormat(tz)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of a wall-clock time: `date` (YYYY-MM-DD) plus `minutes` after its midnight, in zone `tz`. */
+export function zonedInstant(date: string, minutes: number, tz: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  let instant = wall - zoneOffsetMs(wall, tz);
+  // A second pass settles instants near an offset change (DST zones).
+  instant = wall - zoneOffsetMs(instant, tz);
+  return new Date(instant);
+}
+
+/** Whole days between two YYYY-MM-DD dates, and date arithmetic on them. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
+export function weekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function dayOfMonth(date: string): number {
+  return Number(date.slice(8, 10));
+}
