@@ -15,9 +15,12 @@ import { resolveCaller } from './features/auth/auth.service.js';
 import { holdRoutes } from './features/hold/hold.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { syslogRoutes } from './features/syslog/syslog.routes.js';
+import { deviceRoutes } from './features/device/device.routes.js';
+import { cardRoutes } from './features/card/card.routes.js';
+import { uploadRoutes } from './features/upload/upload.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
-const features = [authRoutes, holdRoutes, staffRoutes, syslogRoutes];
+const features = [authRoutes, holdRoutes, staffRoutes, syslogRoutes, deviceRoutes, cardRoutes, uploadRoutes];
 
 export const API_PREFIX = '/proxyserver/api';
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { sql } from 'drizzle-orm';
@@ -5,13 +6,14 @@ import { API_PREFIX } from './app.js';
 import { queryRows } from './db/sql.js';
 import { useHarness } from './test/harness.js';
 import { ROUTE_TABLE, type Victim } from './test/isolation-probes.js';
+import { tempDataDir, uploadOne } from './test/uploads.js';
 import { PASSWORD, buildWorld, type Tenant, type World } from './test/world.js';
 
 /**
  * QUALITY.md R1: no account ever reads or changes another organisation's data. Generated from the
  * server's own route table: every route × (a sibling enterprise, a department reaching for its parent).
  */
-const h = useHarness();
+const h = useHarness({ dataDir: tempDataDir() });
 let w: World;
 const victims = new Map<number, Victim>();
 
@@ -27,6 +29,18 @@ async function victimOf(tenant: Tenant, parentId: number, name: string): Promise
     },
     w.root,
   );
+  const tag = tenant.admin.toUpperCase().replace(/_/g, '-');
+  const device = await h.post<{ object_id: number }>(
+    '/DeviceInfo/SaveDeviceInfo',
+    { object_id: 0, hold_id: tenant.holdId, device_no: `${tag}-DEV`, object_name: `${name}终端` },
+    w.root,
+  );
+  const card = await h.post<{ patrol_id: number }>(
+    '/PatrolCard/SaveInfo',
+    { patrol_id: 0, hold_id: tenant.holdId, patrol_sn: `${tag}-CARD`, patrol_name: `${name}巡检点` },
+    w.root,
+  );
+  const sheet = await readFile(new URL('./features/device/fixtures/devices-libreoffice.xlsx', import.meta.url));
   return {
     holdId: tenant.holdId,
     parentId,
@@ -34,11 +48,17 @@ async function victimOf(tenant: Tenant, parentId: number, name: string): Promise
     adminName: tenant.admin,
     userId: user.data.user_id,
     userName: `${tenant.admin}_guard`,
+    deviceId: device.data.object_id,
+    deviceNo: `${tag}-DEV`,
+    cardId: card.data.patrol_id,
+    cardSn: `${tag}-CARD`,
+    uploadPath: await uploadOne(h, tenant.token, 'devices.xlsx', sheet),
   };
 }
 
 /** Everything stored about a victim's subtree, to prove the attacks changed nothing. */
 async function snapshot(holdId: number): Promise<string> {
+  const subtree = sql`select hold_id from hold where path like '%/' || ${holdId}::text || '/%'`;
   const rows = await queryRows(
     h.ctx.db,
     sql`select h.hold_id, h.hold_name, h.hold_type, h.path, h.vip_end_time, h.deleted_at,
@@ -46,7 +66,12 @@ async function snapshot(holdId: number): Promise<string> {
         from hold h left join account a on a.hold_id = h.hold_id
         where h.path like '%/' || ${holdId}::text || '/%' order by h.hold_id, a.user_id`,
   );
-  return JSON.stringify(rows);
+  const devices = await queryRows(h.ctx.db, sql`select * from device where hold_id in (${subtree}) order by object_id`);
+  const cards = await queryRows(
+    h.ctx.db,
+    sql`select * from patrol_card where hold_id in (${subtree}) order by patrol_id`,
+  );
+  return JSON.stringify([rows, devices, cards]);
 }
 
 beforeAll(async () => {
@@ -92,11 +117,11 @@ describe('the isolation matrix', () => {
         if (entry.kind === 'public' || (entry.kind === 'self' && !entry.call)) continue;
         const probes = entry.kind === 'self' ? [{ input: () => ({}) }] : entry.probes;
         for (const probe of probes) {
-          const reply = await call(key, probe.input(victim, { holdId: attacker.holdId }), attacker.token);
+          const reply = await call(key, probe.input(victim, victims.get(attacker.holdId)!), attacker.token);
           const text = JSON.stringify(reply.data ?? null);
           if (entry.kind === 'scoped' && ![403, 404].includes(reply.code))
             leaks.push(`${key} answered ${reply.code} ${reply.msg}`);
-          for (const secret of [victim.holdName, victim.userName]) {
+          for (const secret of [victim.holdName, victim.userName, victim.deviceNo, victim.cardSn]) {
             if (text.includes(secret)) leaks.push(`${key} revealed ${secret}`);
           }
         }
@@ -110,7 +135,7 @@ describe('the isolation matrix', () => {
     const victim = victims.get(w.a1.holdId)!;
     for (const [key, entry] of Object.entries(ROUTE_TABLE)) {
       if (entry.kind !== 'scoped' || (split(key).method !== 'GET' && !key.includes('List'))) continue;
-      const reply = await call(key, entry.probes[0]!.input(victim, { holdId: w.a.holdId }), w.a.token);
+      const reply = await call(key, entry.probes[0]!.input(victim, victims.get(w.a.holdId)!), w.a.token);
       expect(reply.code, `${key}: ${reply.msg}`).toBe(200);
     }
   });

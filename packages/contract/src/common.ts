@@ -60,3 +60,22 @@ export interface Page<T> {
   rows: T[];
   total: number;
 }
+
+/** The organisation of a save call (`hold_id`): at least 1, else the spec's 数据异常，无法保存！ */
+export const saveHoldId = z.coerce
+  .number({ error: '数据异常，无法保存！' })
+  .int('数据异常，无法保存！')
+  .min(1, '数据异常，无法保存！');
+
+/** A list's `search_type`: one of the screen's types, any letter case; absent or '' means the first. */
+export const searchType = <const T extends readonly [string, ...string[]]>(types: T) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? types[0] : String(value).toLowerCase()),
+    z.enum(types, { error: '查询类型不正确' }),
+  );
+
+/**
+ * Device numbers (IMEI/SN) and card numbers (API.md): 1–32 letters, digits, '-' and '_', stored in upper case
+ * and compared without regard to case. The server's rule is `domain/serial-number.ts`; forms may check early.
+ */
+export const SERIAL_NUMBER_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;

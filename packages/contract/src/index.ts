@@ -9,3 +9,6 @@ export * from './common.js';
 export * from './hold.js';
 export * from './staff.js';
 export * from './syslog-list.js';
+export * from './device.js';
+export * from './card.js';
+export * from './upload.js';

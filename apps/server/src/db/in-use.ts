@@ -8,7 +8,7 @@ import { idArray, queryRows } from './sql.js';
  * refer to it. Each query gets the ids being deleted and answers `(id, user)` pairs naming the users.
  * Later areas add their references here (a point used by a road, a device bound to a task, …).
  */
-export type ObjectKind = 'hold' | 'account';
+export type ObjectKind = 'hold' | 'account' | 'device' | 'card';
 
 interface Reference {
   /** What the users are, in the message: 下级组织, 账号, 巡检路线, … */
@@ -28,8 +28,21 @@ const references: Record<ObjectKind, Reference[]> = {
       query: (ids) => sql`select hold_id as id, user_name as user from account
         where hold_id = any(${idArray(ids)}) and deleted_at is null and not hold_admin`,
     },
+    {
+      label: '设备',
+      query: (ids) => sql`select hold_id as id, device_no as user from device
+        where hold_id = any(${idArray(ids)}) and deleted_at is null`,
+    },
+    {
+      label: '巡检点',
+      query: (ids) => sql`select hold_id as id, coalesce(nullif(patrol_name, ''), patrol_sn) as user from patrol_card
+        where hold_id = any(${idArray(ids)}) and deleted_at is null`,
+    },
   ],
   account: [],
+  // Tasks bind devices and roads use points: their areas add the references here.
+  device: [],
+  card: [],
 };
 
 const NAMES_SHOWN = 5;

@@ -115,3 +115,74 @@ export const sysLog = pgTable(
       .where(sql`${t.log_type} = 1`),
   ],
 );
+
+/**
+ * Patrol terminals. `device_no` is the IMEI/SN, stored in upper case and unique among live rows
+ * (a deleted IMEI can be registered again). `last_upload_time` is set by the terminals' uploads.
+ */
+export const device = pgTable(
+  'device',
+  {
+    object_id: serial().primaryKey(),
+    hold_id: integer()
+      .notNull()
+      .references(() => hold.hold_id),
+    device_no: text().notNull(),
+    object_name: text().notNull().default(''),
+    object_type: smallint().notNull().default(1),
+    imei: text().notNull().default(''),
+    sim: text().notNull().default(''),
+    iccid: text().notNull().default(''),
+    remark: text().notNull().default(''),
+    create_time: createdAt(),
+    deleted_at: deletedAt(),
+    last_upload_time: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('device_no_live_idx')
+      .on(sql`upper(${t.device_no})`)
+      .where(sql`${t.deleted_at} is null`),
+    index('device_hold_time_idx').on(t.hold_id, t.create_time.desc()),
+  ],
+);
+
+/** Patrol points (spec: card). `patrol_sn` is the tag's number: upper case, unique among live rows. */
+export const patrolCard = pgTable(
+  'patrol_card',
+  {
+    patrol_id: serial().primaryKey(),
+    hold_id: integer()
+      .notNull()
+      .references(() => hold.hold_id),
+    patrol_sn: text().notNull(),
+    patrol_name: text().notNull().default(''),
+    location: text().notNull().default(''),
+    remark: text().notNull().default(''),
+    create_time: createdAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('patrol_card_sn_live_idx')
+      .on(sql`upper(${t.patrol_sn})`)
+      .where(sql`${t.deleted_at} is null`),
+    index('patrol_card_hold_time_idx').on(t.hold_id, t.create_time.desc()),
+  ],
+);
+
+/**
+ * Uploaded spreadsheets kept under `DATA_DIR/uploads/<file_name>`. `file_name` is opaque (128 random bits) and
+ * bound to the account that uploaded it: an import names it and only that account may use it (QUALITY.md R10).
+ */
+export const upload = pgTable(
+  'upload',
+  {
+    file_name: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => account.user_id),
+    original_name: text().notNull().default(''),
+    size: integer().notNull(),
+    create_time: createdAt(),
+  },
+  (t) => [index('upload_time_idx').on(t.create_time)],
+);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { account, hold } from '../db/schema.js';
+import { account, device, hold, patrolCard } from '../db/schema.js';
 import { hashPassword } from '../security/password.js';
 
 /** Writes an organisation straight into the database (for tests of areas that do not create organisations). */
@@ -41,5 +41,36 @@ export async function insertAccount(
       hold_id: values.holdId,
     })
     .returning({ id: account.user_id });
+  return row!.id;
+}
+
+/** A patrol point written straight into the database. */
+export async function insertCard(db: Db, values: { holdId: number; sn: string; name: string }): Promise<number> {
+  const [row] = await db
+    .insert(patrolCard)
+    .values({
+      hold_id: values.holdId,
+      patrol_sn: values.sn.toUpperCase(),
+      patrol_name: values.name,
+      location: `${values.name}位置`,
+    })
+    .returning({ id: patrolCard.patrol_id });
+  return row!.id;
+}
+
+/** A patrol terminal written straight into the database. */
+export async function insertDevice(
+  db: Db,
+  values: { holdId: number; deviceNo: string; name: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(device)
+    .values({
+      hold_id: values.holdId,
+      device_no: values.deviceNo.toUpperCase(),
+      object_name: values.name,
+      imei: values.deviceNo,
+    })
+    .returning({ id: device.object_id });
   return row!.id;
 }

@@ -13,11 +13,17 @@ export interface Victim {
   /** An ordinary account of the victim organisation. */
   userId: number;
   userName: string;
+  /** A device, a patrol point and an uploaded spreadsheet of the victim organisation. */
+  deviceId: number;
+  deviceNo: string;
+  cardId: number;
+  cardSn: string;
+  uploadPath: string;
 }
 
 export interface Probe {
-  /** Query (GET) or body (POST) aimed at the victim's objects. */
-  input: (victim: Victim, own: { holdId: number }) => Record<string, unknown>;
+  /** Query (GET) or body (POST) aimed at the victim's objects; `own` holds the attacker's own objects. */
+  input: (victim: Victim, own: Victim) => Record<string, unknown>;
 }
 
 export type RouteEntry =
@@ -74,6 +80,52 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /StaffInfo/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ user_id: v.userId }) }] },
   'GET /StaffInfo/GetAccountOptions': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   'POST /StaffInfo/RemoveUser': { kind: 'scoped', probes: [{ input: (v) => ({ user_ids: [v.userId] }) }] },
+  'POST /DeviceInfo/SearchDeviceList': { kind: 'scoped', probes: [{ input: (v) => ({ HoldID: v.holdId }) }] },
+  'POST /DeviceInfo/SaveDeviceInfo': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ object_id: 0, hold_id: v.holdId, device_no: 'INTRUDER-DEV', object_name: '入侵设备' }) },
+      {
+        input: (v, own) => ({ object_id: v.deviceId, hold_id: own.holdId, device_no: v.deviceNo, object_name: '篡改' }),
+      },
+    ],
+  },
+  'GET /DeviceInfo/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ objectId: v.deviceId }) }] },
+  'POST /DeviceInfo/RemoveDevice': { kind: 'scoped', probes: [{ input: (v) => ({ object_ids: [v.deviceId] }) }] },
+  'POST /DeviceInfo/ImportDeviceBySNList': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ HoldID: v.holdId, SNList: 'PARASITE-SN-1,PARASITE-SN-2' }) }],
+  },
+  'POST /DeviceInfo/ImportDeviceByExcel': {
+    kind: 'scoped',
+    probes: [
+      { input: (v, own) => ({ HoldID: v.holdId, FilePath: own.uploadPath }) },
+      // Another account's upload, imported into one's own organisation (QUALITY.md R10).
+      { input: (v, own) => ({ HoldID: own.holdId, FilePath: v.uploadPath }) },
+    ],
+  },
+  'POST /DeviceInfo/AllocateDevice': {
+    kind: 'scoped',
+    probes: [
+      { input: (v, own) => ({ objectIds: [v.deviceId], holdId: own.holdId }) },
+      { input: (v, own) => ({ objectIds: [own.deviceId], holdId: v.holdId }) },
+    ],
+  },
+  'GET /DeviceInfo/GetDeviceOptions': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /PatrolCard/SearchList': { kind: 'scoped', probes: [{ input: (v) => ({ HoldID: v.holdId }) }] },
+  'POST /PatrolCard/SaveInfo': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ patrol_id: 0, hold_id: v.holdId, patrol_sn: 'INTRUDER-CARD', patrol_name: '入侵点' }) },
+      { input: (v, own) => ({ patrol_id: v.cardId, hold_id: own.holdId, patrol_sn: v.cardSn, patrol_name: '篡改' }) },
+    ],
+  },
+  'GET /PatrolCard/GetDetail': { kind: 'scoped', probes: [{ input: (v) => ({ patrol_id: v.cardId }) }] },
+  'POST /PatrolCard/RemoveInfo': { kind: 'scoped', probes: [{ input: (v) => ({ patrol_ids: [v.cardId] }) }] },
+  'GET /PatrolCard/GetCardOptions': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  // Multipart; the file it keeps is bound to the caller's own account (probed through ImportDeviceByExcel).
+  'POST /UploadFiles/action': { kind: 'self', call: false },
+  'GET /file/download_template': { kind: 'public', why: '导入模板不含任何数据，以普通链接下载' },
   'POST /SysLog/GetSysLogsList': {
     kind: 'scoped',
     probes: [

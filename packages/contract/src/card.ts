@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  id,
+  idList,
+  includeChildren,
+  keyword,
+  optionalHoldId,
+  saveHoldId,
+  saveId,
+  searchType,
+  text,
+} from './common.js';
+import { pagingSchema } from './envelope.js';
+
+export const cardMessages = {
+  numberRequired: '请输入卡编号！',
+} as const;
+
+export const CARD_SEARCH_TYPES = ['patrol_sn', 'patrol_name', 'location'] as const;
+export type CardSearchType = (typeof CARD_SEARCH_TYPES)[number];
+
+export const cardListInput = pagingSchema.extend({
+  search_type: searchType(CARD_SEARCH_TYPES),
+  key: keyword,
+  ContainChildren: includeChildren,
+  HoldID: optionalHoldId,
+});
+
+export const cardRow = z.object({
+  patrol_id: z.number(),
+  patrol_sn: z.string(),
+  patrol_name: z.string(),
+  location: z.string(),
+  remark: z.string(),
+  hold_id: z.number(),
+  hold_name: z.string(),
+  create_time: z.string(),
+});
+export type CardRow = z.infer<typeof cardRow>;
+
+export const saveCardInput = z.object({
+  patrol_id: saveId,
+  hold_id: saveHoldId,
+  patrol_sn: text(100, '卡编号'),
+  patrol_name: text(50, '巡检点名称'),
+  location: text(100, '位置'),
+  remark: text(200, '备注'),
+});
+export type SaveCardInput = z.input<typeof saveCardInput>;
+
+export const cardDetailQuery = z.object({ patrol_id: id });
+export const removeCardInput = z.object({ patrol_ids: idList('请选择要删除的巡检点') });
+export const cardOptionsQuery = z.object({ hold_id: optionalHoldId });
+
+export interface CardOption {
+  patrol_id: number;
+  patrol_name: string;
+  patrol_sn: string;
+}

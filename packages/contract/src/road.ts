@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { id, idList, includeChildren, keyword, optionalHoldId, saveId, text } from './common.js';
+import { pagingSchema } from './envelope.js';
+
+/** Road and task status (spec section 4); -1 means "all" in filters only. */
+export const STATUS_TEXT: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已结束', 3: '异常', 4: '关闭' };
+
+export const roadMessages = {
+  nameRequired: '请输入路线名称！',
+  accountsRequired: '请选择账号！',
+  cardsRequired: '请选择巡检项！',
+  endBeforeStart: '结束时间不能早于开始时间',
+  simpleNameRequired: '请输入线路名称',
+  simpleCardsRequired: '请选择巡检点',
+  badHold: '数据异常，无法保存！',
+  badItems: '巡检周期的日期不正确',
+  badClock: '时间格式应为 HH:mm',
+} as const;
+
+/** Road cycle modes: 1 daily, 2 weekly, 3 monthly. */
+export const ROAD_CYCLE_TEXT: Record<number, string> = { 1: '每天', 2: '每周', 3: '每月' };
+
+const statusFilter = z.coerce.number().int().min(-1).max(4).catch(-1).optional().default(-1);
+const holdId = z.coerce.number({ error: roadMessages.badHold }).int(roadMessages.badHold).min(1, roadMessages.badHold);
+const clock = z
+  .string({ error: roadMessages.badClock })
+  .trim()
+  .max(8, roadMessages.badClock)
+  .nullish()
+  .transform((v) => v ?? '');
+/** Items as names or numbers, an array or comma-joined text. */
+const items = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: roadMessages.badItems })
+  .nullish()
+  .transform((v) => v ?? '');
+
+export const roadListInput = pagingSchema.extend({
+  road_name: keyword,
+  hold_id: optionalHoldId,
+  include_children: includeChildren,
+  status: statusFilter,
+});
+
+export const saveRoadInput = z.object({
+  road_id: saveId,
+  road_name: z
+    .string({ error: roadMessages.nameRequired })
+    .trim()
+    .min(1, roadMessages.nameRequired)
+    .max(50, '路线名称不能超过 50 个字符'),
+  hold_id: holdId,
+  user_id_list: idList(roadMessages.accountsRequired),
+  card_id_list: idList(roadMessages.cardsRequired),
+  cycle_repeat_type: z.coerce.number().int().min(1, '巡检周期不正确').max(3, '巡检周期不正确').catch(1).default(1),
+  cycle_repeat_items: items,
+  start_time: clock,
+  end_time: clock,
+  remark: text(200, '备注'),
+});
+
+export const roadIdQuery = z.object({ roadId: id });
+export const roadIdSnakeQuery = z.object({ road_id: id });
+export const closeRoadInput = z.object({ road_id: id });
+
+export const roadInfoListInput = pagingSchema.extend({
+  road_name: keyword,
+  hold_id: optionalHoldId,
+  include_children: includeChildren,
+});
+
+export const saveRoadInfoNewInput = z.object({
+  road_id: saveId,
+  road_name: z
+    .string({ error: roadMessages.simpleNameRequired })
+    .trim()
+    .min(1, roadMessages.simpleNameRequired)
+    .max(50, '线路名称不能超过 50 个字符'),
+  hold_id: holdId,
+  patrol_card_ids: idList(roadMessages.simpleCardsRequired),
+  patrol_card_names: z.unknown().optional(),
+  remark: text(200, '备注'),
+});
+
+export const removeRoadInput = z.object({ road_ids: idList('请选择要删除的线路') });
+
+/** A road row of the lists, with its live status and everything the tables show. */
+export interface RoadRow {
+  road_id: number;
+  road_name: string;
+  hold_id: number;
+  hold_name: string;
+  status: number;
+  status_text: string;
+  cycle_repeat_type: number;
+  cycle_repeat_items: string;
+  cycle_text: string;
+  cycle_everydays: number;
+  cycle_weeks: string;
+  cycle_monthdays: string;
+  start_time: string;
+  end_time: string;
+  /** Bound accounts' names, comma-joined; user_id their ids. */
+  patrol_users: string;
+  user_id: string;
+  /** The points in order: names, and ids comma-joined. */
+  patrol_cards: string;
+  patrol_card_ids: string;
+  patrol_card_names: string;
+  remark: string;
+  create_time: string;
+}
+
+export interface RoadOption {
+  road_id: number;
+  road_name: string;
+}
