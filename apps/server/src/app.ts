@@ -18,9 +18,23 @@ import { syslogRoutes } from './features/syslog/syslog.routes.js';
 import { deviceRoutes } from './features/device/device.routes.js';
 import { cardRoutes } from './features/card/card.routes.js';
 import { uploadRoutes } from './features/upload/upload.routes.js';
+import { roadRoutes } from './features/road/road.routes.js';
+import { taskRoutes } from './features/task/task.routes.js';
+import { punchRoutes } from './features/punch/punch.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
-const features = [authRoutes, holdRoutes, staffRoutes, syslogRoutes, deviceRoutes, cardRoutes, uploadRoutes];
+const features = [
+  authRoutes,
+  holdRoutes,
+  staffRoutes,
+  syslogRoutes,
+  deviceRoutes,
+  cardRoutes,
+  uploadRoutes,
+  roadRoutes,
+  taskRoutes,
+  punchRoutes,
+];
 
 export const API_PREFIX = '/proxyserver/api';
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -6,4 +6,6 @@ export interface AppContext {
   db: Db;
   config: Config;
   now: () => Date;
+  /** The terminals' upload key (DEVICE_UPLOAD_KEY, or the one kept in DATA_DIR). */
+  deviceKey: string;
 }

@@ -41,6 +41,24 @@ async function victimOf(tenant: Tenant, parentId: number, name: string): Promise
     w.root,
   );
   const sheet = await readFile(new URL('./features/device/fixtures/devices-libreoffice.xlsx', import.meta.url));
+  const road = await h.post<{ road_id: number }>(
+    '/RoadInfo/SaveRoadInfoNew',
+    { road_id: 0, hold_id: tenant.holdId, road_name: `${name}线路`, patrol_card_ids: [card.data.patrol_id] },
+    w.root,
+  );
+  const task = await h.post<{ task_id: number }>(
+    '/RoadTask/SaveRoadTask',
+    {
+      task_id: 0,
+      hold_id: tenant.holdId,
+      task_name: `${name}任务`,
+      road_id: road.data.road_id,
+      object_id: device.data.object_id,
+      cycle_repeat_mode: 2,
+    },
+    w.root,
+  );
+  expect([road.code, task.code], `${name}: road ${road.msg}, task ${task.msg}`).toEqual([200, 200]);
   return {
     holdId: tenant.holdId,
     parentId,
@@ -53,6 +71,8 @@ async function victimOf(tenant: Tenant, parentId: number, name: string): Promise
     cardId: card.data.patrol_id,
     cardSn: `${tag}-CARD`,
     uploadPath: await uploadOne(h, tenant.token, 'devices.xlsx', sheet),
+    roadId: road.data.road_id,
+    taskId: task.data.task_id,
   };
 }
 
@@ -71,7 +91,14 @@ async function snapshot(holdId: number): Promise<string> {
     h.ctx.db,
     sql`select * from patrol_card where hold_id in (${subtree}) order by patrol_id`,
   );
-  return JSON.stringify([rows, devices, cards]);
+  const roads = await queryRows(
+    h.ctx.db,
+    sql`select r.*, array(select patrol_id from road_card c where c.road_id = r.road_id order by position) as cards,
+          array(select user_id from road_account a where a.road_id = r.road_id order by user_id) as accounts
+        from road r where hold_id in (${subtree}) order by road_id`,
+  );
+  const tasks = await queryRows(h.ctx.db, sql`select * from task where hold_id in (${subtree}) order by task_id`);
+  return JSON.stringify([rows, devices, cards, roads, tasks]);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { ConfigError, DEFAULT_ADMIN_PASSWORD, readConfig } from './config.js';
 import { buildApp } from './app.js';
+import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { prepareDatabase } from './db/prepare.js';
@@ -10,10 +11,10 @@ import { DEMO_PASSWORD, fillDemo } from './demo/demo.js';
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config);
-  const ctx = { db: database.db, config, now: () => new Date() };
+  const deviceKey = resolveDeviceKey(config);
+  const ctx: AppContext = { db: database.db, config, now: () => new Date(), deviceKey: deviceKey.key };
   const { created } = await prepareDatabase(database, config, ctx.now());
   if (created && config.demo) await fillDemo(ctx);
-  const deviceKey = resolveDeviceKey(config);
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
   const shutdown = async () => {

@@ -12,3 +12,6 @@ export * from './syslog-list.js';
 export * from './device.js';
 export * from './card.js';
 export * from './upload.js';
+export * from './road.js';
+export * from './task.js';
+export * from './punch.js';

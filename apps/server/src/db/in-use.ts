@@ -8,7 +8,7 @@ import { idArray, queryRows } from './sql.js';
  * refer to it. Each query gets the ids being deleted and answers `(id, user)` pairs naming the users.
  * Later areas add their references here (a point used by a road, a device bound to a task, …).
  */
-export type ObjectKind = 'hold' | 'account' | 'device' | 'card';
+export type ObjectKind = 'hold' | 'account' | 'device' | 'card' | 'road';
 
 interface Reference {
   /** What the users are, in the message: 下级组织, 账号, 巡检路线, … */
@@ -39,10 +39,34 @@ const references: Record<ObjectKind, Reference[]> = {
         where hold_id = any(${idArray(ids)}) and deleted_at is null`,
     },
   ],
-  account: [],
-  // Tasks bind devices and roads use points: their areas add the references here.
-  device: [],
-  card: [],
+  account: [
+    {
+      label: '巡检路线',
+      query: (ids) => sql`select ra.user_id as id, r.road_name as user from road_account ra
+        join road r on r.road_id = ra.road_id and r.deleted_at is null where ra.user_id = any(${idArray(ids)})`,
+    },
+  ],
+  device: [
+    {
+      label: '巡检任务',
+      query: (ids) => sql`select object_id as id, task_name as user from task
+        where object_id = any(${idArray(ids)}) and deleted_at is null`,
+    },
+  ],
+  card: [
+    {
+      label: '巡检路线',
+      query: (ids) => sql`select rc.patrol_id as id, r.road_name as user from road_card rc
+        join road r on r.road_id = rc.road_id and r.deleted_at is null where rc.patrol_id = any(${idArray(ids)})`,
+    },
+  ],
+  road: [
+    {
+      label: '巡检任务',
+      query: (ids) => sql`select road_id as id, task_name as user from task
+        where road_id = any(${idArray(ids)}) and deleted_at is null`,
+    },
+  ],
 };
 
 const NAMES_SHOWN = 5;

@@ -23,6 +23,7 @@ export class TestClock {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const ADMIN = { user_name: 'admin', user_password: 'admin123' } as const;
+export const DEVICE_KEY = 'test-device-key';
 
 export interface Harness {
   app: FastifyInstance;
@@ -48,7 +49,7 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
   beforeAll(async () => {
     const database = await freshDatabase();
     const config: Config = { ...readConfig({ DATA_DIR: '/nonexistent-test-data' }), demo: false, ...overrides };
-    const ctx: AppContext = { db: database.db, config, now: clock.now };
+    const ctx: AppContext = { db: database.db, config, now: clock.now, deviceKey: DEVICE_KEY };
     await prepareDatabase(database, config, clock.now());
     const app = await buildApp(ctx, { webRoot: '/nonexistent-web-root' });
     await app.ready();

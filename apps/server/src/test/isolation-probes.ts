@@ -19,6 +19,9 @@ export interface Victim {
   cardId: number;
   cardSn: string;
   uploadPath: string;
+  /** A road walking that point, and a task giving it to that device. */
+  roadId: number;
+  taskId: number;
 }
 
 export interface Probe {
@@ -133,4 +136,106 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
       { input: (v) => ({ HoldID: v.holdId, logType: [1] }) },
     ],
   },
+
+  'POST /PatrolRoad/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /PatrolRoad/GetPatrolRoadList': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /PatrolRoad/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ roadId: v.roadId }) }] },
+  'POST /PatrolRoad/SaveRoadInfo': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v, own) => ({
+          road_id: v.roadId,
+          road_name: '篡改',
+          hold_id: own.holdId,
+          user_id_list: [own.userId],
+          card_id_list: [own.cardId],
+        }),
+      },
+      {
+        input: (v, own) => ({
+          road_id: 0,
+          road_name: '寄生',
+          hold_id: v.holdId,
+          user_id_list: [own.userId],
+          card_id_list: [own.cardId],
+        }),
+      },
+      {
+        input: (v, own) => ({
+          road_id: 0,
+          road_name: '借用',
+          hold_id: own.holdId,
+          user_id_list: [v.userId],
+          card_id_list: [own.cardId],
+        }),
+      },
+      {
+        input: (v, own) => ({
+          road_id: 0,
+          road_name: '借用',
+          hold_id: own.holdId,
+          user_id_list: [own.userId],
+          card_id_list: [v.cardId],
+        }),
+      },
+    ],
+  },
+  'GET /PatrolRoad/GetBindAccounts': { kind: 'scoped', probes: [{ input: (v) => ({ road_id: v.roadId }) }] },
+  'GET /PatrolRoad/GetBindCards': { kind: 'scoped', probes: [{ input: (v) => ({ road_id: v.roadId }) }] },
+  'POST /PatrolRoad/CloseRoad': { kind: 'scoped', probes: [{ input: (v) => ({ road_id: v.roadId }) }] },
+  'POST /RoadInfo/GetRoadInfoList': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /RoadInfo/GetRoadDetail': { kind: 'scoped', probes: [{ input: (v) => ({ road_id: v.roadId }) }] },
+  'POST /RoadInfo/SaveRoadInfoNew': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v, own) => ({
+          road_id: v.roadId,
+          hold_id: own.holdId,
+          road_name: '篡改',
+          patrol_card_ids: [own.cardId],
+        }),
+      },
+      { input: (v, own) => ({ road_id: 0, hold_id: own.holdId, road_name: '借用', patrol_card_ids: [v.cardId] }) },
+    ],
+  },
+  'POST /RoadInfo/RemoveRoadInfo': { kind: 'scoped', probes: [{ input: (v) => ({ road_ids: [v.roadId] }) }] },
+  'POST /RoadTask/GetRoadTaskList': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /RoadTask/GetRoadTaskDetail': { kind: 'scoped', probes: [{ input: (v) => ({ task_id: v.taskId }) }] },
+  'GET /RoadTask/GetRoadOptions': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /RoadTask/SaveRoadTask': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v, own) => ({
+          task_id: v.taskId,
+          hold_id: own.holdId,
+          task_name: '篡改',
+          road_id: own.roadId,
+          object_id: own.deviceId,
+        }),
+      },
+      {
+        input: (v, own) => ({
+          task_id: 0,
+          hold_id: own.holdId,
+          task_name: '借用',
+          road_id: v.roadId,
+          object_id: own.deviceId,
+        }),
+      },
+      {
+        input: (v, own) => ({
+          task_id: 0,
+          hold_id: own.holdId,
+          task_name: '借用',
+          road_id: own.roadId,
+          object_id: v.deviceId,
+        }),
+      },
+    ],
+  },
+  'POST /RoadTask/RemoveRoadTask': { kind: 'scoped', probes: [{ input: (v) => ({ task_ids: [v.taskId] }) }] },
+  'POST /Terminal/UploadPunches': { kind: 'public', why: '终端以上传密钥认证，不属于任何账号' },
 };

@@ -1,0 +1,127 @@
+import { punchRecord, type UploadPunchesResult } from '@guard-tour/contract';
+import type { AppContext } from '../../context.js';
+import { parseSerialNumber } from '../../domain/serial-number.js';
+import { parsePunchTime } from '../../domain/punch-time.js';
+import { notFound } from '../../http/errors.js';
+import { linkPunches, recordChecks } from '../round/round.service.js';
+import * as repo from './punch.repository.js';
+
+/** Punch times more than a day ahead of the server's clock are a terminal's wrong clock, not a punch. */
+const MAX_AHEAD_MS = 24 * 3_600_000;
+const EARLIEST = Date.UTC(2000, 0, 1);
+
+interface ValidPunch {
+  index: number;
+  patrolSn: string;
+  at: Date;
+  userName: string;
+}
+
+/** Reads each record on its own: good ones go on, bad ones are reported with their index and reason. */
+function readRecords(records: unknown[], tz: string, now: Date) {
+  const valid: ValidPunch[] = [];
+  const rejected: UploadPunchesResult['rejected'] = [];
+  records.forEach((raw, index) => {
+    const parsed = punchRecord.safeParse(raw);
+    if (!parsed.success) return rejected.push({ index, reason: parsed.error.issues[0]?.message ?? '记录格式不正确' });
+    const sn = parseSerialNumber(parsed.data.patrol_sn);
+    if (!sn.ok) return rejected.push({ index, reason: sn.reason === 'empty' ? '缺少卡号' : '卡号格式不正确' });
+    const at = parsePunchTime(parsed.data.punch_time, tz);
+    if (!at) return rejected.push({ index, reason: '打卡时间格式不正确，应为 YYYY-MM-DD HH:mm:ss' });
+    if (at.getTime() > now.getTime() + MAX_AHEAD_MS || at.getTime() < EARLIEST) {
+      return rejected.push({ index, reason: '打卡时间超出合理范围，请检查终端时钟' });
+    }
+    valid.push({ index, patrolSn: sn.value, at, userName: (parsed.data.user_name ?? '').trim() });
+  });
+  return { valid, rejected };
+}
+
+/**
+ * A terminal's upload (API.md, Device upload): validated one by one, stored once each (idempotent on
+ * device, card and time), with the names as they are now, linked to the rounds they check; answered after commit.
+ */
+export async function uploadPunches(
+  ctx: AppContext,
+  input: { device_no: string; records: unknown[] },
+): Promise<UploadPunchesResult> {
+  const now = ctx.now();
+  const deviceNo = parseSerialNumber(input.device_no);
+  const terminal = deviceNo.ok ? await repo.findDeviceByNo(ctx.db, deviceNo.value) : undefined;
+  if (!terminal) throw notFound(`设备未登记：${input.device_no.slice(0, 40)}`);
+  const { valid, rejected } = readRecords(input.records, ctx.config.tzName, now);
+  const unique = [...new Map(valid.map((p) => [`${p.patrolSn}|${p.at.getTime()}`, p])).values()];
+  if (unique.length === 0) return { accepted: 0, duplicates: valid.length, rejected };
+
+  await repo.ensurePartitions(
+    ctx.db,
+    unique.map((p) => p.at),
+  );
+  const accepted = await ctx.db.transaction(async (tx) => {
+    const cards = new Map(
+      (await repo.cardsBySn(tx, [...new Set(unique.map((p) => p.patrolSn))])).map((c) => [
+        c.patrol_sn.toUpperCase(),
+        c,
+      ]),
+    );
+    const names = [...new Set(unique.map((p) => p.userName).filter(Boolean))];
+    const people = new Map(
+      (await repo.accountsInSubtree(tx, names, terminal.path)).map((a) => [a.user_name.toLowerCase(), a]),
+    );
+    const rows = unique.map((p) => ({
+      punch: p,
+      card: cards.get(p.patrolSn),
+      person: people.get(p.userName.toLowerCase()),
+    }));
+    const links = await linkPunches(
+      ctx,
+      tx,
+      rows.flatMap(({ punch, card, person }) =>
+        card
+          ? [
+              {
+                idx: punch.index,
+                punch_time: punch.at.toISOString(),
+                patrol_id: card.patrol_id,
+                user_id: person?.user_id ?? null,
+                object_id: terminal.object_id,
+                device_path: terminal.path,
+              },
+            ]
+          : [],
+      ),
+    );
+    const stored = await repo.insertPunches(
+      tx,
+      rows.map(({ punch, card, person }) => ({
+        device_no: terminal.device_no,
+        patrol_sn: punch.patrolSn,
+        punch_time: punch.at.toISOString(),
+        upload_time: now.toISOString(),
+        hold_id: terminal.hold_id,
+        hold_name: terminal.hold_name,
+        object_id: terminal.object_id,
+        object_name: terminal.object_name,
+        patrol_id: card?.patrol_id ?? null,
+        patrol_name: card?.patrol_name ?? '',
+        location: card?.location ?? '',
+        user_id: person?.user_id ?? null,
+        user_name: person?.user_name ?? '',
+        true_name: person?.true_name ?? '',
+        road_id: links.roads.get(punch.index)?.road_id ?? null,
+        road_name: links.roads.get(punch.index)?.road_name ?? '',
+      })),
+    );
+    const storedKeys = new Set(stored.map((s) => `${s.patrol_sn}|${new Date(s.punch_time).getTime()}`));
+    const storedIndexes = new Set(
+      unique.filter((p) => storedKeys.has(`${p.patrolSn}|${p.at.getTime()}`)).map((p) => p.index),
+    );
+    await recordChecks(
+      ctx,
+      tx,
+      links.marks.filter((m) => storedIndexes.has(m.idx)),
+    );
+    await repo.touchDevice(tx, terminal.object_id, now);
+    return stored.length;
+  });
+  return { accepted, duplicates: valid.length - accepted, rejected };
+}

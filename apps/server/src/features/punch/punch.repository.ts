@@ -1,0 +1,123 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { account, device, hold, patrolCard } from '../../db/schema.js';
+import { queryRows } from '../../db/sql.js';
+
+/** A live device by its number, with its organisation (the punch's organisation). */
+export async function findDeviceByNo(q: Queryable, deviceNo: string) {
+  const [row] = await q
+    .select({
+      object_id: device.object_id,
+      object_name: device.object_name,
+      device_no: device.device_no,
+      hold_id: device.hold_id,
+      hold_name: hold.hold_name,
+      path: hold.path,
+    })
+    .from(device)
+    .innerJoin(hold, eq(hold.hold_id, device.hold_id))
+    .where(and(sql`upper(${device.device_no}) = ${deviceNo}`, isNull(device.deleted_at)));
+  return row;
+}
+
+/** Live points by card number (upper case). */
+export async function cardsBySn(q: Queryable, sns: string[]) {
+  if (sns.length === 0) return [];
+  return q
+    .select({
+      patrol_id: patrolCard.patrol_id,
+      patrol_sn: patrolCard.patrol_sn,
+      patrol_name: patrolCard.patrol_name,
+      location: patrolCard.location,
+    })
+    .from(patrolCard)
+    .where(and(sql`upper(${patrolCard.patrol_sn}) = any(${sql.param(sns)}::text[])`, isNull(patrolCard.deleted_at)));
+}
+
+/** Live accounts by login name, only inside the organisation subtree `path` (DOMAIN.md, Imports). */
+export async function accountsInSubtree(q: Queryable, names: string[], path: string) {
+  if (names.length === 0) return [];
+  return q
+    .select({ user_id: account.user_id, user_name: account.user_name, true_name: account.true_name })
+    .from(account)
+    .innerJoin(hold, eq(hold.hold_id, account.hold_id))
+    .where(
+      and(
+        sql`lower(${account.user_name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`,
+        isNull(account.deleted_at),
+        sql`${hold.path} like ${`${path}%`}`,
+      ),
+    );
+}
+
+const knownPartitions = new Set<string>();
+
+/**
+ * Monthly partitions (UTC months) of the punch table for these instants, made before rows arrive, each in its
+ * own statement outside the upload's transaction: two servers making the same one at once is harmless.
+ */
+export async function ensurePartitions(q: Queryable, instants: Date[]): Promise<void> {
+  const months = new Set(instants.map((at) => at.toISOString().slice(0, 7)));
+  for (const month of months) {
+    if (knownPartitions.has(month)) continue;
+    const [year, mon] = month.split('-').map(Number) as [number, number];
+    const from = new Date(Date.UTC(year, mon - 1, 1)).toISOString();
+    const to = new Date(Date.UTC(year, mon, 1)).toISOString();
+    const name = `punch_${month.replace('-', '')}`;
+    try {
+      await q.execute(
+        sql.raw(`create table if not exists ${name} partition of punch for values from ('${from}') to ('${to}')`),
+      );
+    } catch (error) {
+      // Another server made it a moment ago (42P07), or rows of that month already sit in the default partition.
+      const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== '42P07' && code !== '23514') throw error;
+    }
+    knownPartitions.add(month);
+  }
+}
+
+export interface PunchInsert {
+  device_no: string;
+  patrol_sn: string;
+  punch_time: string;
+  upload_time: string;
+  hold_id: number;
+  hold_name: string;
+  object_id: number;
+  object_name: string;
+  patrol_id: number | null;
+  patrol_name: string;
+  location: string;
+  user_id: number | null;
+  user_name: string;
+  true_name: string;
+  road_id: number | null;
+  road_name: string;
+}
+
+/**
+ * Stores punches in one statement (STACK.md trap 7); a punch already stored with the same
+ * (device_no, patrol_sn, punch_time) is skipped. Answers the keys actually stored.
+ */
+export async function insertPunches(q: Queryable, rows: PunchInsert[]) {
+  if (rows.length === 0) return [];
+  const column = <K extends keyof PunchInsert>(key: K) => sql.param(rows.map((r) => r[key]));
+  return queryRows<{ device_no: string; patrol_sn: string; punch_time: Date | string }>(
+    q,
+    sql`
+    insert into punch (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
+      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name)
+    select * from unnest(${column('device_no')}::text[], ${column('patrol_sn')}::text[], ${column('punch_time')}::timestamptz[],
+      ${column('upload_time')}::timestamptz[], ${column('hold_id')}::int[], ${column('hold_name')}::text[],
+      ${column('object_id')}::int[], ${column('object_name')}::text[], ${column('patrol_id')}::int[],
+      ${column('patrol_name')}::text[], ${column('location')}::text[], ${column('user_id')}::int[],
+      ${column('user_name')}::text[], ${column('true_name')}::text[], ${column('road_id')}::int[], ${column('road_name')}::text[])
+    on conflict do nothing
+    returning device_no, patrol_sn, punch_time`,
+  );
+}
+
+export async function touchDevice(q: Queryable, objectId: number, now: Date): Promise<void> {
+  await q.update(device).set({ last_upload_time: now }).where(eq(device.object_id, objectId));
+}

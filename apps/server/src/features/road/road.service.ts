@@ -1,0 +1,253 @@
+import {
+  LogType,
+  STATUS_TEXT,
+  type Page,
+  type RoadOption,
+  type RoadRow,
+  type roadInfoListInput,
+  type roadListInput,
+  type saveRoadInfoNewInput,
+  type saveRoadInput,
+} from '@guard-tour/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { assertNotInUse } from '../../db/in-use.js';
+import { writeLog } from '../../audit/audit.js';
+import { actorOf } from '../../http/caller.js';
+import { invalid, notFound } from '../../http/errors.js';
+import type { Scope } from '../../http/scope.js';
+import { liveStatuses, roadSchedule } from '../round/round.service.js';
+import * as repo from './road.repository.js';
+import { cycleText, formatClock, formatItems, itemKindOf, readRoadItems, readRoadWindow } from './road.rules.js';
+
+const MISSING = '路线不存在或已删除';
+type RoadRecord = NonNullable<Awaited<ReturnType<typeof repo.findRoad>>>;
+
+/** Road records with their points, accounts and live status, as list rows. */
+async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promise<RoadRow[]> {
+  const ids = roads.map((r) => r.road_id);
+  const [cards, accounts] = await Promise.all([repo.cardsOf(q, ids), repo.accountsOf(q, ids)]);
+  const statuses = await liveStatuses(
+    ctx,
+    q,
+    'road',
+    roads.map((r) => ({
+      id: r.road_id,
+      schedule: roadSchedule(r),
+      cards: cards.filter((c) => c.road_id === r.road_id).length,
+    })),
+  );
+  return roads.map((r) => {
+    const own = cards.filter((c) => c.road_id === r.road_id);
+    const people = accounts.filter((a) => a.road_id === r.road_id);
+    const kind = itemKindOf(r.cycle_repeat_type);
+    const items = kind ? formatItems(kind, r.cycle_items) : '';
+    const status = statuses.get(r.road_id) ?? 0;
+    return {
+      road_id: r.road_id,
+      road_name: r.road_name,
+      hold_id: r.hold_id,
+      hold_name: r.hold_name,
+      status,
+      status_text: STATUS_TEXT[status] ?? '',
+      cycle_repeat_type: r.cycle_repeat_type,
+      cycle_repeat_items: items,
+      cycle_text: cycleText(r.cycle_repeat_type, r.cycle_items),
+      cycle_everydays: r.cycle_repeat_type === 1 ? 1 : 0,
+      cycle_weeks: r.cycle_repeat_type === 2 ? items : '',
+      cycle_monthdays: r.cycle_repeat_type === 3 ? items : '',
+      start_time: formatClock(r.start_minute),
+      end_time: formatClock(r.end_minute),
+      patrol_users: people.map((p) => p.true_name || p.user_name).join(','),
+      user_id: people.map((p) => p.user_id).join(','),
+      patrol_cards: own.map((c) => c.patrol_name || c.patrol_sn).join(','),
+      patrol_card_ids: own.map((c) => c.patrol_id).join(','),
+      patrol_card_names: own.map((c) => c.patrol_name || c.patrol_sn).join(','),
+      remark: r.remark,
+      create_time: r.create_time,
+    };
+  });
+}
+
+/** Roads of an organisation (and below), with live status, filtered by name and status (-1 all), paged. */
+export async function listRoads(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof roadListInput> | z.output<typeof roadInfoListInput>,
+): Promise<Page<RoadRow>> {
+  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const all = await toRows(ctx, ctx.db, await repo.listRoads(ctx.db, ctx.config.tzName, holdIds, input.road_name));
+  const status = 'status' in input ? input.status : -1;
+  const matching = status === -1 ? all : all.filter((r) => r.status === status);
+  const offset = (input.PageIndex - 1) * input.PageSize;
+  return { rows: matching.slice(offset, offset + input.PageSize), total: matching.length };
+}
+
+async function visibleRoad(ctx: AppContext, scope: Scope, q: Queryable, roadId: number): Promise<RoadRecord> {
+  return scope.on(q).visible(await repo.findRoad(q, ctx.config.tzName, roadId), MISSING);
+}
+
+export async function roadDetail(ctx: AppContext, scope: Scope, roadId: number): Promise<RoadRow> {
+  const [row] = await toRows(ctx, ctx.db, [await visibleRoad(ctx, scope, ctx.db, roadId)]);
+  return row!;
+}
+
+export async function boundAccounts(ctx: AppContext, scope: Scope, roadId: number) {
+  await visibleRoad(ctx, scope, ctx.db, roadId);
+  const rows = await repo.accountsOf(ctx.db, [roadId]);
+  return rows.map(({ user_id, user_name, true_name }) => ({ user_id, user_name, true_name }));
+}
+
+export async function boundCards(ctx: AppContext, scope: Scope, roadId: number) {
+  await visibleRoad(ctx, scope, ctx.db, roadId);
+  const rows = await repo.cardsOf(ctx.db, [roadId]);
+  return rows.map(({ patrol_id, patrol_sn, patrol_name }) => ({ patrol_id, patrol_sn, patrol_name }));
+}
+
+export async function roadOptions(ctx: AppContext, scope: Scope, holdId: number | undefined): Promise<RoadOption[]> {
+  return repo.roadOptions(ctx.db, await scope.holdIds(holdId, true));
+}
+
+/**
+ * Checks that every chosen point or account exists inside the caller's scope (404 otherwise, as if it did not
+ * exist) and lies under the road's organisation (400).
+ */
+function checkMembers(
+  scope: Scope,
+  rows: { id: number; name: string; path: string }[],
+  ids: number[],
+  roadPath: string,
+  what: string,
+): void {
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (!row || !scope.covers(row.path)) throw notFound(`${what}不存在或已删除（ID ${id}）`);
+    if (!row.path.startsWith(roadPath)) throw invalid(`${what}「${row.name}」不属于该路线的组织`);
+  }
+}
+
+/** Saves a road from the detail page: schedule, window, accounts and points (DOMAIN.md, Roads). */
+export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<typeof saveRoadInput>, ip: string) {
+  const items = readRoadItems(input.cycle_repeat_type, input.cycle_repeat_items);
+  const window = readRoadWindow(input.start_time, input.end_time);
+  const userIds = [...new Set(input.user_id_list)];
+  const cardIds = [...new Set(input.card_id_list)];
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const txScope = scope.on(tx);
+    const owner = await txScope.hold(input.hold_id);
+    checkMembers(scope, await repo.accountsByIds(tx, userIds), userIds, owner.path, '账号');
+    checkMembers(scope, await repo.cardsByIds(tx, cardIds), cardIds, owner.path, '巡检点');
+    const values = {
+      hold_id: owner.hold_id,
+      road_name: input.road_name,
+      cycle_repeat_type: input.cycle_repeat_type,
+      cycle_items: items,
+      ...window,
+      remark: input.remark,
+    };
+    let roadId = input.road_id;
+    if (roadId === 0) {
+      roadId = await repo.insertRoad(tx, { ...values, create_time: now });
+    } else {
+      await visibleRoad(ctx, scope, tx, roadId);
+      await repo.updateRoad(tx, roadId, values);
+    }
+    await repo.replaceCards(tx, roadId, cardIds);
+    await repo.replaceAccounts(tx, roadId, userIds);
+    await writeLog(tx, {
+      type: input.road_id === 0 ? LogType.create : LogType.update,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(input.cycle_repeat_type, items)}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个`,
+    });
+    return { road_id: roadId };
+  });
+}
+
+/** The simple variant: name, points and remark; a new road is daily, all day, with no bound accounts. */
+export async function saveRoadInfoNew(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof saveRoadInfoNewInput>,
+  ip: string,
+) {
+  const cardIds = [...new Set(input.patrol_card_ids)];
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const txScope = scope.on(tx);
+    const owner = await txScope.hold(input.hold_id);
+    checkMembers(scope, await repo.cardsByIds(tx, cardIds), cardIds, owner.path, '巡检点');
+    let roadId = input.road_id;
+    if (roadId === 0) {
+      roadId = await repo.insertRoad(tx, {
+        hold_id: owner.hold_id,
+        road_name: input.road_name,
+        cycle_repeat_type: 1,
+        cycle_items: [],
+        start_minute: null,
+        end_minute: null,
+        remark: input.remark,
+        create_time: now,
+      });
+    } else {
+      await visibleRoad(ctx, scope, tx, roadId);
+      await repo.updateRoad(tx, roadId, { hold_id: owner.hold_id, road_name: input.road_name, remark: input.remark });
+    }
+    await repo.replaceCards(tx, roadId, cardIds);
+    await writeLog(tx, {
+      type: input.road_id === 0 ? LogType.create : LogType.update,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `${input.road_id === 0 ? '新增' : '修改'}线路 ${input.road_name}（ID ${roadId}），巡检点 ${cardIds.length} 个`,
+    });
+    return { road_id: roadId };
+  });
+}
+
+/** Closes a road: status 4 from now on, no more rounds. */
+export async function closeRoad(ctx: AppContext, scope: Scope, roadId: number, ip: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const road = await visibleRoad(ctx, scope, tx, roadId);
+    if (road.closed_at) throw invalid('该路线已关闭');
+    await repo.closeRoad(tx, roadId, now);
+    await writeLog(tx, {
+      type: LogType.close,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `关闭路线 ${road.road_name}（ID ${roadId}）`,
+    });
+  });
+}
+
+/** Deletes roads, all or none; refused while a task uses one. */
+export async function removeRoads(ctx: AppContext, scope: Scope, roadIds: number[], ip: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.findRoadsByIds(tx, roadIds);
+    for (const id of new Set(roadIds)) {
+      await scope.on(tx).visible(
+        rows.find((r) => r.road_id === id),
+        MISSING,
+      );
+    }
+    await assertNotInUse(tx, 'road', new Map(rows.map((r) => [r.road_id, r.road_name])));
+    await repo.softDeleteRoads(tx, roadIds, now);
+    const names = rows.map((r) => `${r.road_name}（ID ${r.road_id}）`).join('、');
+    await writeLog(tx, {
+      type: LogType.remove,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `删除线路 ${names}`,
+    });
+  });
+}
+
+/** Each road's live points in walking order (tasks show their road's points). */
+export function cardsOfRoads(q: Queryable, roadIds: number[]) {
+  return repo.cardsOf(q, roadIds);
+}
+
+export { cycleText, formatClock } from './road.rules.js';

@@ -1,0 +1,154 @@
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { currentRound, roundOn, statusAt, type RoundStatus, type Schedule } from '../../domain/schedule.js';
+import { localDate } from '../../domain/time.js';
+import { addDays } from '../../domain/zoned-time.js';
+import * as repo from './round.repository.js';
+import { roadSchedule, taskSchedule } from './round.schedule.js';
+
+export { roadSchedule, taskSchedule } from './round.schedule.js';
+export type { PunchToMatch } from './round.repository.js';
+
+export interface Scheduled {
+  id: number;
+  schedule: Schedule;
+  /** How many points the road has now (a round not stored yet expects them all). */
+  cards: number;
+}
+
+/**
+ * The live status of roads or tasks now (DOMAIN.md status table): each one's current round and that round's
+ * stored progress; a round not stored yet has checked nothing.
+ */
+export async function liveStatuses(
+  ctx: AppContext,
+  q: Queryable,
+  kind: 'road' | 'task',
+  items: Scheduled[],
+): Promise<Map<number, RoundStatus>> {
+  const now = ctx.now();
+  const tz = ctx.config.tzName;
+  const rounds = new Map(items.map((item) => [item.id, currentRound(item.schedule, now, tz)]));
+  const dates = [...new Set([...rounds.values()].flatMap((round) => (round ? [round.date] : [])))];
+  const stored = await repo.progressOf(
+    q,
+    kind,
+    items.map((item) => item.id),
+    dates,
+  );
+  const statuses = new Map<number, RoundStatus>();
+  for (const item of items) {
+    const round = rounds.get(item.id) ?? null;
+    const progress = stored.find((s) => s.id === item.id && s.round_date === round?.date);
+    statuses.set(
+      item.id,
+      statusAt(item.schedule, now, tz, round, {
+        expected: progress ? Number(progress.expected) : item.cards,
+        checked: progress ? Number(progress.checked) : 0,
+      }),
+    );
+  }
+  return statuses;
+}
+
+/** Stores the rounds of these days that are not stored yet, with the points and walkers of now. */
+export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonly string[]): Promise<void> {
+  const tz = ctx.config.tzName;
+  const { roads, cards, accounts } = await repo.activeRoads(q);
+  const tasks = await repo.activeTasks(q);
+  const cardsOf = (roadId: number) => cards.filter((c) => c.road_id === roadId).map((c) => c.patrol_id);
+  const rounds: repo.NewRound[] = [];
+  for (const date of dates) {
+    for (const row of roads) {
+      const round = roundOn(roadSchedule(row), date, tz);
+      const expected = cardsOf(row.road_id);
+      if (!round || expected.length === 0) continue;
+      rounds.push({
+        road_id: row.road_id,
+        task_id: null,
+        hold_id: row.hold_id,
+        round_date: date,
+        window_start: round.start.toISOString(),
+        window_end: round.end.toISOString(),
+        expected_cards: expected,
+        walker_users: accounts.filter((a) => a.road_id === row.road_id).map((a) => a.user_id),
+        walker_device: null,
+      });
+    }
+    for (const row of tasks) {
+      const round = roundOn(taskSchedule(row, false), date, tz);
+      const expected = cardsOf(row.road_id);
+      if (!round || expected.length === 0) continue;
+      rounds.push({
+        road_id: row.road_id,
+        task_id: row.task_id,
+        hold_id: row.hold_id,
+        round_date: date,
+        window_start: round.start.toISOString(),
+        window_end: round.end.toISOString(),
+        expected_cards: expected,
+        walker_users: [],
+        walker_device: row.object_id,
+      });
+    }
+  }
+  await repo.insertRounds(q, rounds);
+}
+
+/** The days whose rounds may hold these instants (a window may start the day before and cross midnight). */
+export function roundDays(instants: readonly Date[], tz: string): string[] {
+  const days = new Set<string>();
+  for (const at of instants) {
+    const day = localDate(at, tz);
+    days.add(day);
+    days.add(addDays(day, -1));
+  }
+  return [...days].sort();
+}
+
+export interface PunchLinks {
+  /** Each punch's road (by `idx`): the first by road id when several rounds match. */
+  roads: Map<number, { road_id: number; road_name: string }>;
+  /** The round points the punches check. */
+  marks: { idx: number; round_id: number; patrol_id: number }[];
+}
+
+/**
+ * The one decision of which rounds punches check (stored rounds, made first if missing). The upload links each
+ * punch to its road before storing it, then records the checks of the punches actually stored.
+ */
+export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.PunchToMatch[]): Promise<PunchLinks> {
+  if (punches.length === 0) return { roads: new Map(), marks: [] };
+  const days = roundDays(
+    punches.map((p) => new Date(p.punch_time)),
+    ctx.config.tzName,
+  );
+  await ensureRounds(ctx, q, days);
+  const matches = await repo.matchRounds(q, punches);
+  const roads = new Map<number, { road_id: number; road_name: string }>();
+  for (const match of matches) {
+    if (!roads.has(match.idx)) roads.set(match.idx, { road_id: match.road_id, road_name: match.road_name });
+  }
+  return { roads, marks: matches.map((m) => ({ idx: m.idx, round_id: Number(m.round_id), patrol_id: m.patrol_id })) };
+}
+
+/** Marks points checked in their rounds (each point once per round). */
+export function recordChecks(ctx: AppContext, q: Queryable, marks: PunchLinks['marks']): Promise<void> {
+  return repo.addChecked(q, marks, ctx.now());
+}
+
+/** Links and records in one go (punches already stored). */
+export async function checkPunches(
+  ctx: AppContext,
+  q: Queryable,
+  punches: repo.PunchToMatch[],
+): Promise<PunchLinks['roads']> {
+  const links = await linkPunches(ctx, q, punches);
+  await recordChecks(ctx, q, links.marks);
+  return links.roads;
+}
+
+/** Freezes the results of rounds whose window has ended (finished or abnormal). */
+export function freezeEndedRounds(ctx: AppContext, q: Queryable): Promise<void> {
+  return repo.freezeEnded(q, ctx.now());
+}

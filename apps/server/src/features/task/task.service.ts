@@ -1,0 +1,149 @@
+import {
+  LogType,
+  STATUS_TEXT,
+  TASK_CYCLE_TEXT,
+  type Page,
+  type TaskRow,
+  type saveTaskInput,
+  type taskListInput,
+} from '@guard-tour/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { writeLog } from '../../audit/audit.js';
+import { localDate } from '../../domain/time.js';
+import { actorOf } from '../../http/caller.js';
+import { invalid, notFound } from '../../http/errors.js';
+import type { Scope } from '../../http/scope.js';
+import { cardsOfRoads, cycleText, formatClock } from '../road/road.service.js';
+import { liveStatuses, taskSchedule } from '../round/round.service.js';
+import * as repo from './task.repository.js';
+import { readTaskItems, readTaskTime } from './task.rules.js';
+
+const MISSING = '任务不存在或已删除';
+type TaskRecord = NonNullable<Awaited<ReturnType<typeof repo.findTask>>>;
+
+async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promise<TaskRow[]> {
+  const cards = await cardsOfRoads(q, [...new Set(tasks.map((t) => t.road_id))]);
+  const statuses = await liveStatuses(
+    ctx,
+    q,
+    'task',
+    tasks.map((t) => ({
+      id: t.task_id,
+      schedule: taskSchedule(t, t.road_closed_at !== null),
+      cards: cards.filter((c) => c.road_id === t.road_id).length,
+    })),
+  );
+  return tasks.map((t) => {
+    const status = statuses.get(t.task_id) ?? 0;
+    const text = cycleText(t.cycle_repeat_mode === 3 ? 2 : t.cycle_repeat_mode === 4 ? 3 : 0, t.cycle_items);
+    return {
+      task_id: t.task_id,
+      hold_id: t.hold_id,
+      hold_name: t.hold_name,
+      task_name: t.task_name,
+      road_id: t.road_id,
+      road_name: t.road_name,
+      object_id: t.object_id,
+      device_name: t.device_name || t.device_no,
+      device_no: t.device_no,
+      cycle_repeat_mode: t.cycle_repeat_mode,
+      cycle_repeat_value: text.includes('：') ? text.split('：')[1]! : '',
+      cycle_text: `${TASK_CYCLE_TEXT[t.cycle_repeat_mode] ?? ''}${t.cycle_repeat_mode === 1 && t.single_date ? `：${t.single_date}` : text.includes('：') ? `：${text.split('：')[1]}` : ''}`,
+      start_time: formatClock(t.start_minute),
+      end_time: formatClock(t.end_minute),
+      expire_time: t.expire_time,
+      patrol_card_names: cards
+        .filter((c) => c.road_id === t.road_id)
+        .map((c) => c.patrol_name || c.patrol_sn)
+        .join(','),
+      status,
+      status_text: STATUS_TEXT[status] ?? '',
+      create_time: t.create_time,
+    };
+  });
+}
+
+export async function listTasks(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof taskListInput>,
+): Promise<Page<TaskRow>> {
+  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const all = await toRows(
+    ctx,
+    ctx.db,
+    await repo.listTasks(ctx.db, ctx.config.tzName, holdIds, input.task_name, input.road_name),
+  );
+  const matching = input.task_status === -1 ? all : all.filter((t) => t.status === input.task_status);
+  const offset = (input.PageIndex - 1) * input.PageSize;
+  return { rows: matching.slice(offset, offset + input.PageSize), total: matching.length };
+}
+
+export async function taskDetail(ctx: AppContext, scope: Scope, taskId: number): Promise<TaskRow> {
+  const record = await scope.visible(await repo.findTask(ctx.db, ctx.config.tzName, taskId), MISSING);
+  const [row] = await toRows(ctx, ctx.db, [record]);
+  return row!;
+}
+
+/** Saves a task: a road walked by one terminal on its own cycle, window (may cross midnight) and expiry. */
+export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<typeof saveTaskInput>, ip: string) {
+  const items = readTaskItems(input.cycle_repeat_mode, input.cycle_repeat_value);
+  const start = readTaskTime(input.start_time);
+  const end = readTaskTime(input.end_time);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const txScope = scope.on(tx);
+    const owner = await txScope.hold(input.hold_id);
+    const road = await txScope.visible(await repo.findRoadRef(tx, input.road_id), '线路不存在或已删除');
+    const device = await txScope.visible(await repo.findDevice(tx, input.object_id), '设备不存在或已删除');
+    if (!device.path.startsWith(owner.path)) throw invalid(`设备「${device.object_name}」不属于该任务的组织`);
+    const values: repo.TaskValues = {
+      hold_id: owner.hold_id,
+      task_name: input.task_name,
+      road_id: input.road_id,
+      object_id: input.object_id,
+      cycle_repeat_mode: input.cycle_repeat_mode,
+      cycle_items: items,
+      single_date: input.cycle_repeat_mode === 1 ? (start.date ?? localDate(now, ctx.config.tzName)) : null,
+      start_minute: start.minute,
+      end_minute: end.minute,
+      expire_date: input.expire_date || null,
+    };
+    let taskId = input.task_id;
+    if (taskId === 0) {
+      taskId = await repo.insertTask(tx, { ...values, create_time: now });
+    } else {
+      await txScope.visible(await repo.findTask(tx, ctx.config.tzName, taskId), MISSING);
+      await repo.updateTask(tx, taskId, values);
+    }
+    await writeLog(tx, {
+      type: input.task_id === 0 ? LogType.create : LogType.update,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `${input.task_id === 0 ? '新增' : '修改'}任务 ${input.task_name}（ID ${taskId}），线路 ${road.road_name}，设备 ${device.object_name}`,
+    });
+    return { task_id: taskId };
+  });
+}
+
+export async function removeTasks(ctx: AppContext, scope: Scope, taskIds: number[], ip: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const rows = await repo.findTasksByIds(tx, taskIds);
+    for (const id of new Set(taskIds)) {
+      const row = rows.find((r) => r.task_id === id);
+      if (!row) throw notFound(MISSING);
+      await scope.on(tx).visible(row, MISSING);
+    }
+    await repo.softDeleteTasks(tx, taskIds, now);
+    const names = rows.map((r) => `${r.task_name}（ID ${r.task_id}）`).join('、');
+    await writeLog(tx, {
+      type: LogType.remove,
+      actor: actorOf(scope.caller, ip),
+      at: now,
+      content: `删除任务 ${names}`,
+    });
+  });
+}
