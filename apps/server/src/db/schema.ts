@@ -357,3 +357,31 @@ export const punch = pgTable(
     index('punch_user_time_idx').on(t.user_id, t.punch_time.desc()),
   ],
 );
+
+/**
+ * Export files under `DATA_DIR/exports/<file_name>`: the name is the download capability (128 random bits),
+ * valid until `expires_at`, recorded with the account that made it.
+ */
+export const exportFile = pgTable(
+  'export_file',
+  {
+    file_name: text().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => account.user_id),
+    hold_id: integer().notNull(),
+    /** The screen's Chinese name, used in the download's Content-Disposition. */
+    title: text().notNull(),
+    row_count: integer().notNull(),
+    create_time: createdAt(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('export_file_expires_idx').on(t.expires_at)],
+);
+
+/** Small facts about this installation (for example how far the demo's punches reach). */
+export const appSetting = pgTable('app_setting', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  update_time: createdAt(),
+});
