@@ -6,7 +6,11 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { prepareDatabase } from './db/prepare.js';
 import { ADMIN_USER_NAME } from './db/seed/root.js';
 import { resolveDeviceKey } from './security/device-key.js';
-import { DEMO_PASSWORD, fillDemo } from './demo/demo.js';
+import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo/demo.js';
+import { sweepRounds } from './features/round/round.service.js';
+
+/** How often rounds are stored and frozen without waiting for a read. */
+const ROUND_SWEEP_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -14,7 +18,17 @@ async function main(): Promise<void> {
   const deviceKey = resolveDeviceKey(config);
   const ctx: AppContext = { db: database.db, config, now: () => new Date(), deviceKey: deviceKey.key };
   const { created } = await prepareDatabase(database, config, ctx.now());
-  if (created && config.demo) await fillDemo(ctx);
+  let demoNote = '';
+  if (created && config.demo) {
+    console.log('正在生成演示数据（60 天的巡检记录）…');
+    demoNote = `，已生成 ${(await fillDemo(ctx)).punches} 条打卡记录`;
+  } else if (config.demo) {
+    const added = await topUpDemoPunches(ctx);
+    if (added !== null) demoNote = `，本次补充 ${added} 条打卡记录`;
+  }
+  await sweepRounds(ctx);
+  const sweeper = setInterval(() => void sweepRounds(ctx).catch(() => {}), ROUND_SWEEP_MS);
+  sweeper.unref();
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
   const shutdown = async () => {
@@ -36,7 +50,9 @@ async function main(): Promise<void> {
       (config.adminPassword ? '（密码为 ADMIN_PASSWORD）' : `  密码：${DEFAULT_ADMIN_PASSWORD}（请登录后修改）`),
   ];
   if (config.demo)
-    lines.push(`演示数据：企业管理员 huaan、部门管理员 binjiang、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}`);
+    lines.push(
+      `演示数据：企业管理员 huaan、部门管理员 binjiang、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}${demoNote}`,
+    );
   if (deviceKey.generated)
     lines.push(`终端上传密钥（DEVICE_UPLOAD_KEY）：${deviceKey.key}（已保存在 ${deviceKey.file}）`);
   console.log(lines.join('\n'));

@@ -1,14 +1,26 @@
 import type { AppContext } from '../context.js';
 import { operatorScope } from './demo-caller.js';
+import { fillDemoAssets } from './demo-assets.js';
 import { fillDemoHolds } from './demo-holds.js';
+import { fillDemoPunches } from './demo-punches.js';
+import { fillDemoRoads } from './demo-roads.js';
 
 export { DEMO_PASSWORD } from './demo-holds.js';
+export { topUpDemoPunches } from './demo-punches.js';
+
+/** How far back the demo tenant's history reaches. */
+export const DEMO_DAYS = 60;
 
 /**
- * Fills the demo tenant on a new database (DOMAIN.md, Demo data), through the same services as a
- * person's calls. Each area adds its part here as it is built.
+ * Fills the demo tenant on a new database (DOMAIN.md, Demo data), through the same services as a person's
+ * calls and the terminals' uploads. The tenant is set up as if 60 days ago, then lives through those days.
  */
-export async function fillDemo(ctx: AppContext): Promise<void> {
-  const scope = await operatorScope(ctx);
-  await fillDemoHolds(ctx, scope);
+export async function fillDemo(ctx: AppContext, days = DEMO_DAYS): Promise<{ punches: number }> {
+  const start = new Date(ctx.now().getTime() - days * 86_400_000);
+  const past: AppContext = { ...ctx, now: () => start };
+  const scope = await operatorScope(past);
+  const ids = await fillDemoHolds(past, scope);
+  const assets = await fillDemoAssets(past, scope, ids);
+  await fillDemoRoads(past, scope, ids, assets);
+  return { punches: await fillDemoPunches(ctx, start) };
 }

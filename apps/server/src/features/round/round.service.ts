@@ -152,3 +152,10 @@ export async function checkPunches(
 export function freezeEndedRounds(ctx: AppContext, q: Queryable): Promise<void> {
   return repo.freezeEnded(q, ctx.now());
 }
+
+/** The periodic sweep: today's and yesterday's rounds stored, ended ones frozen (so history has missed days too). */
+export async function sweepRounds(ctx: AppContext): Promise<void> {
+  const today = localDate(ctx.now(), ctx.config.tzName);
+  await ensureRounds(ctx, ctx.db, [addDays(today, -1), today]);
+  await freezeEndedRounds(ctx, ctx.db);
+}

@@ -1,0 +1,71 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../db/schema.js';
+import { roadSchedule, taskSchedule } from '../features/round/round.service.js';
+import type { PatrolRoute } from './punch-walk.js';
+
+/**
+ * The routes guards walk, read from the database: every open road (walked by its accounts with the terminals
+ * of its organisation) and every task (walked by its terminal).
+ */
+export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
+  const roads = await q
+    .select({
+      road_id: road.road_id,
+      path: hold.path,
+      cycle_repeat_type: road.cycle_repeat_type,
+      cycle_items: road.cycle_items,
+      start_minute: road.start_minute,
+      end_minute: road.end_minute,
+      created_at: road.create_time,
+      closed_at: road.closed_at,
+    })
+    .from(road)
+    .innerJoin(hold, eq(hold.hold_id, road.hold_id))
+    .where(and(isNull(road.deleted_at), isNull(road.closed_at)));
+  const cards = await q
+    .select({ road_id: roadCard.road_id, sn: patrolCard.patrol_sn })
+    .from(roadCard)
+    .innerJoin(patrolCard, and(eq(patrolCard.patrol_id, roadCard.patrol_id), isNull(patrolCard.deleted_at)))
+    .orderBy(roadCard.road_id, roadCard.position);
+  const walkers = await q
+    .select({ road_id: roadAccount.road_id, name: account.user_name })
+    .from(roadAccount)
+    .innerJoin(account, and(eq(account.user_id, roadAccount.user_id), isNull(account.deleted_at)));
+  const devices = await q
+    .select({ device_no: device.device_no, path: hold.path })
+    .from(device)
+    .innerJoin(hold, eq(hold.hold_id, device.hold_id))
+    .where(isNull(device.deleted_at));
+  const tasks = await q
+    .select({
+      road_id: task.road_id,
+      device_no: device.device_no,
+      cycle_repeat_mode: task.cycle_repeat_mode,
+      cycle_items: task.cycle_items,
+      single_date: task.single_date,
+      start_minute: task.start_minute,
+      end_minute: task.end_minute,
+      expire_date: task.expire_date,
+      created_at: task.create_time,
+    })
+    .from(task)
+    .innerJoin(device, eq(device.object_id, task.object_id))
+    .innerJoin(road, and(eq(road.road_id, task.road_id), isNull(road.closed_at)))
+    .where(and(isNull(task.deleted_at), sql`${device.deleted_at} is null`));
+  const cardsOf = (roadId: number) => cards.filter((c) => c.road_id === roadId).map((c) => c.sn);
+  return [
+    ...roads.map((r) => ({
+      schedule: roadSchedule(r),
+      cards: cardsOf(r.road_id),
+      walkers: walkers.filter((w) => w.road_id === r.road_id).map((w) => w.name),
+      devices: devices.filter((d) => d.path.startsWith(r.path)).map((d) => d.device_no),
+    })),
+    ...tasks.map((t) => ({
+      schedule: taskSchedule(t, false),
+      cards: cardsOf(t.road_id),
+      walkers: [],
+      devices: [t.device_no],
+    })),
+  ];
+}
