@@ -21,6 +21,7 @@ import { uploadRoutes } from './features/upload/upload.routes.js';
 import { roadRoutes } from './features/road/road.routes.js';
 import { taskRoutes } from './features/task/task.routes.js';
 import { punchRoutes } from './features/punch/punch.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 const features = [
@@ -34,6 +35,7 @@ const features = [
   roadRoutes,
   taskRoutes,
   punchRoutes,
+  dashboardRoutes,
 ];
 
 export const API_PREFIX = '/proxyserver/api';

@@ -15,3 +15,4 @@ export * from './upload.js';
 export * from './road.js';
 export * from './task.js';
 export * from './punch.js';
+export * from './dashboard.js';

@@ -251,3 +251,10 @@ export function cardsOfRoads(q: Queryable, roadIds: number[]) {
 }
 
 export { cycleText, formatClock } from './road.rules.js';
+
+/** How many of the organisations' roads are open (not closed), and how many are running now. */
+export async function roadCounts(ctx: AppContext, scope: Scope, holdId: number | undefined) {
+  const holdIds = await scope.holdIds(holdId, true);
+  const rows = await toRows(ctx, ctx.db, await repo.listRoads(ctx.db, ctx.config.tzName, holdIds, ''));
+  return { open: rows.filter((r) => r.status !== 4).length, running: rows.filter((r) => r.status === 1).length };
+}

@@ -159,3 +159,16 @@ export async function sweepRounds(ctx: AppContext): Promise<void> {
   await ensureRounds(ctx, ctx.db, [addDays(today, -1), today]);
   await freezeEndedRounds(ctx, ctx.db);
 }
+
+const lastSweeps = new WeakMap<Queryable, number>();
+/** How stale the stored rounds of today may be when a reader needs them. */
+const SWEEP_FRESH_MS = 60_000;
+
+/** Today's rounds stored and ended ones frozen, at most once a minute per database (readers call this). */
+export async function freshRounds(ctx: AppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  const last = lastSweeps.get(ctx.db);
+  if (last !== undefined && Math.abs(now - last) < SWEEP_FRESH_MS) return;
+  await sweepRounds(ctx);
+  lastSweeps.set(ctx.db, now);
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { idArray, queryRows } from '../../db/sql.js';
+
+/** Today's stored rounds of the organisations: missed points of ended rounds, and checked ÷ expected of opened ones. */
+export async function roundFigures(q: Queryable, holdIds: number[], today: string, now: Date) {
+  const [row] = await queryRows<{ missed: number; checked: number; expected: number }>(
+    q,
+    sql`select
+      coalesce(sum(cardinality(expected_cards) - cardinality(checked_cards)) filter (where window_end <= ${now}), 0)::int as missed,
+      coalesce(sum(cardinality(checked_cards)) filter (where window_start <= ${now}), 0)::int as checked,
+      coalesce(sum(cardinality(expected_cards)) filter (where window_start <= ${now}), 0)::int as expected
+    from patrol_round where round_date = ${today}::date and hold_id = any(${idArray(holdIds)})`,
+  );
+  return row ?? { missed: 0, checked: 0, expected: 0 };
+}
+
+/** Distinct people who punched in [from, to); a punch without an account counts its terminal. */
+export async function peopleWhoPunched(q: Queryable, holdIds: number[], from: Date, to: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    q,
+    sql`select count(distinct coalesce('u' || user_id::text, 'd' || device_no))::int as n
+    from punch where punch_time >= ${from} and punch_time < ${to} and hold_id = any(${idArray(holdIds)})`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Punches per local day in [from, to). */
+export async function punchesPerDay(q: Queryable, holdIds: number[], from: Date, to: Date, tz: string) {
+  return queryRows<{ date: string; n: number }>(
+    q,
+    sql`select to_char(punch_time at time zone ${tz}, 'YYYY-MM-DD') as date, count(*)::int as n
+    from punch where punch_time >= ${from} and punch_time < ${to} and hold_id = any(${idArray(holdIds)})
+    group by 1`,
+  );
+}
+
+/** Checked and expected points per day over the stored rounds whose window had opened by `now`. */
+export async function roundsPerDay(q: Queryable, holdIds: number[], fromDay: string, toDay: string, now: Date) {
+  return queryRows<{ date: string; checked: number; expected: number }>(
+    q,
+    sql`select to_char(round_date, 'YYYY-MM-DD') as date, sum(cardinality(checked_cards))::int as checked,
+      sum(cardinality(expected_cards))::int as expected
+    from patrol_round
+    where round_date between ${fromDay}::date and ${toDay}::date and window_start <= ${now}
+      and hold_id = any(${idArray(holdIds)})
+    group by 1`,
+  );
+}
+
+/** The points behind the missed-checks figure: not checked in today's rounds that have ended. */
+export async function missedPoints(q: Queryable, holdIds: number[], today: string, now: Date, tz: string) {
+  return queryRows<{
+    road_name: string;
+    task_name: string | null;
+    patrol_name: string;
+    patrol_sn: string;
+    window: string;
+  }>(
+    q,
+    sql`select rd.road_name, t.task_name, pc.patrol_name, pc.patrol_sn,
+      to_char(r.window_start at time zone ${tz}, 'HH24:MI') || '-' ||
+        to_char((r.window_end - interval '1 minute') at time zone ${tz}, 'HH24:MI') as window
+    from patrol_round r
+    cross join lateral unnest(r.expected_cards) with ordinality as e(patrol_id, position)
+    join road rd on rd.road_id = r.road_id
+    left join task t on t.task_id = r.task_id
+    join patrol_card pc on pc.patrol_id = e.patrol_id
+    where r.round_date = ${today}::date and r.window_end <= ${now} and r.hold_id = any(${idArray(holdIds)})
+      and not (e.patrol_id = any(r.checked_cards))
+    order by r.window_end desc, rd.road_name, e.position`,
+  );
+}

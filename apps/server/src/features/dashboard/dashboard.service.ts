@@ -1,0 +1,78 @@
+import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
+import type { AppContext } from '../../context.js';
+import { localDate } from '../../domain/time.js';
+import { addDays, zonedInstant } from '../../domain/zoned-time.js';
+import type { Scope } from '../../http/scope.js';
+import { roadCounts } from '../road/road.service.js';
+import { freshRounds } from '../round/round.service.js';
+import * as repo from './dashboard.repository.js';
+
+/** checked ÷ expected as a percentage with one decimal; 100 when nothing was expected. */
+export function completionRate(checked: number, expected: number): number {
+  return expected > 0 ? Math.round((checked / expected) * 1000) / 10 : 100;
+}
+
+function today(ctx: AppContext) {
+  const tz = ctx.config.tzName;
+  const day = localDate(ctx.now(), tz);
+  return { day, start: zonedInstant(day, 0, tz), end: zonedInstant(addDays(day, 1), 0, tz) };
+}
+
+/** The five figures of the dashboard for the caller's scope, today (DOMAIN.md, Dashboard). */
+export async function summary(ctx: AppContext, scope: Scope, holdId: number | undefined): Promise<DashboardSummary[]> {
+  const holdIds = await scope.holdIds(holdId, true);
+  await freshRounds(ctx);
+  const { day, start, end } = today(ctx);
+  const [roads, rounds, people] = [
+    await roadCounts(ctx, scope, holdId),
+    await repo.roundFigures(ctx.db, holdIds, day, ctx.now()),
+    await repo.peopleWhoPunched(ctx.db, holdIds, start, end),
+  ];
+  return [
+    {
+      all_roads: roads.open,
+      running_roads: roads.running,
+      patrol_people_num: people,
+      missed_checks: rounds.missed,
+      completion_rate: completionRate(rounds.checked, rounds.expected),
+    },
+  ];
+}
+
+/** Punches and completion rate per day over the last `days` days, oldest first (from the stored rounds). */
+export async function trend(
+  ctx: AppContext,
+  scope: Scope,
+  holdId: number | undefined,
+  days: number,
+): Promise<TrendPoint[]> {
+  const holdIds = await scope.holdIds(holdId, true);
+  await freshRounds(ctx);
+  const tz = ctx.config.tzName;
+  const { day: lastDay, end } = today(ctx);
+  const firstDay = addDays(lastDay, -(days - 1));
+  const punches = await repo.punchesPerDay(ctx.db, holdIds, zonedInstant(firstDay, 0, tz), end, tz);
+  const rounds = await repo.roundsPerDay(ctx.db, holdIds, firstDay, lastDay, ctx.now());
+  return Array.from({ length: days }, (_, i) => {
+    const date = addDays(firstDay, i);
+    const round = rounds.find((r) => r.date === date);
+    return {
+      date,
+      punches: punches.find((p) => p.date === date)?.n ?? 0,
+      completion_rate: completionRate(round?.checked ?? 0, round?.expected ?? 0),
+    };
+  });
+}
+
+/** The points behind the missed-checks figure. */
+export async function missedToday(ctx: AppContext, scope: Scope, holdId: number | undefined): Promise<MissedPoint[]> {
+  const holdIds = await scope.holdIds(holdId, true);
+  await freshRounds(ctx);
+  const rows = await repo.missedPoints(ctx.db, holdIds, today(ctx).day, ctx.now(), ctx.config.tzName);
+  return rows.map((r) => ({
+    road_name: r.task_name ? `${r.road_name}（${r.task_name}）` : r.road_name,
+    patrol_name: r.patrol_name,
+    patrol_sn: r.patrol_sn,
+    window: r.window,
+  }));
+}

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
+import { DEVICE_KEY, useHarness } from '../../test/harness.js';
+import { insertCard, insertDevice } from '../../test/fixtures.js';
+import { PASSWORD, buildWorld, type World } from '../../test/world.js';
+
+const h = useHarness();
+let w: World;
+const sh = (text: string) => `${text}+08:00`;
+
+async function upload(records: object[]) {
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/proxyserver/api/Terminal/UploadPunches',
+    headers: { authorization: `Device ${DEVICE_KEY}` },
+    payload: { device_no: 'DASH-DEV', records },
+  });
+  expect(response.json().code).toBe(200);
+}
+
+beforeAll(async () => {
+  h.clock.set(sh('2026-11-20T07:00:00'));
+  w = await buildWorld(h);
+  const east = await insertCard(h.ctx.db, { holdId: w.a.holdId, sn: 'DASH-E', name: '东门' });
+  const west = await insertCard(h.ctx.db, { holdId: w.a.holdId, sn: 'DASH-W', name: '西门' });
+  await insertDevice(h.ctx.db, { holdId: w.a.holdId, deviceNo: 'DASH-DEV', name: '首页机' });
+  const guard = await h.post<{ user_id: number }>(
+    '/HoldInfo/SaveAccount',
+    { user_id: 0, hold_id: w.a.holdId, user_name: 'dash_guard', user_password: PASSWORD },
+    w.a.token,
+  );
+  const road = (name: string, start: string, end: string, cards: number[]) =>
+    h.post(
+      '/PatrolRoad/SaveRoadInfo',
+      {
+        road_id: 0,
+        road_name: name,
+        hold_id: w.a.holdId,
+        cycle_repeat_type: 1,
+        start_time: start,
+        end_time: end,
+        user_id_list: [guard.data.user_id],
+        card_id_list: cards,
+      },
+      w.a.token,
+    );
+  await road('上午线', '08:00', '12:00', [east, west]);
+  await road('下午线', '14:00', '16:00', [east]);
+  h.clock.set(sh('2026-11-20T12:30:00'));
+  await upload([
+    { patrol_sn: 'DASH-E', punch_time: '2026-11-20 09:00:00', user_name: 'dash_guard' },
+    { patrol_sn: 'DASH-E', punch_time: '2026-11-20 09:30:00', user_name: 'dash_guard' },
+    { patrol_sn: 'DASH-E', punch_time: '2026-11-20 10:00:00' },
+  ]);
+});
+
+const get = async <T>(path: string, query: Record<string, string | number> = {}, token = w.a.token) => {
+  const reply = await h.get<T>(path, query, token);
+  expect(reply.code, reply.msg).toBe(200);
+  return reply.data;
+};
+
+describe('the dashboard', () => {
+  it('counts today by hand: one round ended with a missed point, the other not started', async () => {
+    h.clock.set(sh('2026-11-20T13:00:00'));
+    w.a.token = await h.login({ user_name: w.a.admin, user_password: PASSWORD });
+    const [summary] = await get<DashboardSummary[]>('/Dashboard/Summary');
+    expect(summary).toEqual({
+      all_roads: 2,
+      running_roads: 0,
+      patrol_people_num: 2,
+      missed_checks: 1,
+      completion_rate: 50,
+    });
+    expect(await get<MissedPoint[]>('/Dashboard/MissedToday')).toEqual([
+      { road_name: '上午线', patrol_name: '西门', patrol_sn: 'DASH-W', window: '08:00-12:00' },
+    ]);
+  });
+
+  it('counts a running round’s points once its window opens', async () => {
+    h.clock.set(sh('2026-11-20T15:00:00'));
+    const [summary] = await get<DashboardSummary[]>('/Dashboard/Summary');
+    expect(summary).toMatchObject({ running_roads: 1, missed_checks: 1, completion_rate: 33.3 });
+  });
+
+  it('draws the last days from the stored rounds and punches, oldest first', async () => {
+    expect(await get<TrendPoint[]>('/Dashboard/Trend', { days: 2 })).toEqual([
+      { date: '2026-11-19', punches: 0, completion_rate: 100 },
+      { date: '2026-11-20', punches: 3, completion_rate: 33.3 },
+    ]);
+  });
+
+  it('shows a sibling enterprise nothing of it, and refuses a foreign organisation', async () => {
+    const [summary] = await get<DashboardSummary[]>('/Dashboard/Summary', {}, w.b.token);
+    expect(summary).toEqual({
+      all_roads: 0,
+      running_roads: 0,
+      patrol_people_num: 0,
+      missed_checks: 0,
+      completion_rate: 100,
+    });
+    expect((await h.get('/Dashboard/Summary', { hold_id: w.a.holdId }, w.b.token)).code).toBe(403);
+  });
+});
