@@ -47,7 +47,7 @@ export function ensureInstalled() {
 }
 
 /** Builds contract, server and web unless their outputs are newer than every source file. */
-export function ensureBuilt({ force = false } = {}) {
+export function ensureBuilt({ force = false, only } = {}) {
   const parts = [
     { name: 'packages/contract', sources: ['src', 'tsconfig.json'], output: 'dist/index.js' },
     {
@@ -61,7 +61,7 @@ export function ensureBuilt({ force = false } = {}) {
       output: 'dist/index.html',
     },
   ];
-  for (const part of parts) {
+  for (const part of parts.filter((p) => !only || only.includes(p.name))) {
     const dir = path.join(root, part.name);
     const output = path.join(dir, part.output);
     const sourceTime = Math.max(...part.sources.map((s) => newestMtime(path.join(dir, s))));
