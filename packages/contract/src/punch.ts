@@ -26,3 +26,22 @@ export interface UploadPunchesResult {
   duplicates: number;
   rejected: { index: number; reason: string }[];
 }
+
+/** A punch as every record screen shows it (API.md, List rows); names are those at punch time. */
+export interface PunchRow {
+  punch_id: number;
+  create_time: string;
+  create_date: string;
+  create_htime: string;
+  weekly: string;
+  patrol_name: string;
+  patrol_sn: string;
+  location: string;
+  device_no: string;
+  object_name: string;
+  user_name: string;
+  true_name: string;
+  road_name: string;
+  hold_name: string;
+  upload_time: string;
+}

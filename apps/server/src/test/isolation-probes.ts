@@ -239,6 +239,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /RoadTask/RemoveRoadTask': { kind: 'scoped', probes: [{ input: (v) => ({ task_ids: [v.taskId] }) }] },
   'POST /Terminal/UploadPunches': { kind: 'public', why: '终端以上传密钥认证，不属于任何账号' },
   'GET /Dashboard/Summary': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /Dashboard/TodayPatrolLogs': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   'GET /Dashboard/Trend': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId, days: 7 }) }] },
   'GET /Dashboard/MissedToday': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardScopeQuery, trendQuery } from '@guard-tour/contract';
+import { dashboardScopeQuery, todayLogsQuery, trendQuery } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { scopeOf } from '../../http/scope.js';
@@ -12,6 +12,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/Dashboard/Summary',
     { schema: { tags, summary: '首页统计', querystring: dashboardScopeQuery } },
     async (request) => ok(await dashboard.summary(ctx, scopeOf(ctx, request), request.query.hold_id)),
+  );
+
+  app.get(
+    '/Dashboard/TodayPatrolLogs',
+    { schema: { tags, summary: '今日巡检记录', querystring: todayLogsQuery } },
+    async (request) => {
+      const page = await dashboard.todayPunches(ctx, scopeOf(ctx, request), request.query.hold_id, request.query);
+      return ok(page.rows, page.total);
+    },
   );
 
   app.get('/Dashboard/Trend', { schema: { tags, summary: '近几日趋势', querystring: trendQuery } }, async (request) =>

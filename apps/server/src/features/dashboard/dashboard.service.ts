@@ -1,10 +1,11 @@
-import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
+import type { DashboardSummary, MissedPoint, Page, Paging, PunchRow, TrendPoint } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
 import { roadCounts } from '../road/road.service.js';
 import { freshRounds } from '../round/round.service.js';
+import { punchesBetween } from '../punch/punch.service.js';
 import * as repo from './dashboard.repository.js';
 
 /** checked ÷ expected as a percentage with one decimal; 100 when nothing was expected. */
@@ -75,4 +76,16 @@ export async function missedToday(ctx: AppContext, scope: Scope, holdId: number 
     patrol_sn: r.patrol_sn,
     window: r.window,
   }));
+}
+
+/** Today's punches, newest first, 20 a page. */
+export async function todayPunches(
+  ctx: AppContext,
+  scope: Scope,
+  holdId: number | undefined,
+  paging: Paging,
+): Promise<Page<PunchRow>> {
+  const holdIds = await scope.holdIds(holdId, true);
+  const { start, end } = today(ctx);
+  return punchesBetween(ctx, holdIds, start, end, paging);
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
+import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
 import { DEVICE_KEY, useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
@@ -90,6 +90,27 @@ describe('the dashboard', () => {
     ]);
   });
 
+  it('lists today’s punches newest first, 20 a page by default, with the names at punch time', async () => {
+    const reply = await h.get<PunchRow[]>('/Dashboard/TodayPatrolLogs', { PageIndex: 1 }, w.a.token);
+    expect(reply.total).toBe(3);
+    expect(reply.data.map((r) => r.create_htime)).toEqual(['10:00:00', '09:30:00', '09:00:00']);
+    expect(reply.data[2]).toMatchObject({
+      create_time: '2026-11-20 09:00:00',
+      create_date: '2026-11-20',
+      weekly: '周五',
+      patrol_name: '东门',
+      patrol_sn: 'DASH-E',
+      device_no: 'DASH-DEV',
+      object_name: '首页机',
+      user_name: 'dash_guard',
+      road_name: '上午线',
+      hold_name: '甲企业',
+    });
+    const second = await h.get<PunchRow[]>('/Dashboard/TodayPatrolLogs', { PageIndex: 2, PageSize: 2 }, w.a.token);
+    expect(second.data.map((r) => r.create_htime)).toEqual(['09:00:00']);
+    expect(second.total).toBe(3);
+  });
+
   it('shows a sibling enterprise nothing of it, and refuses a foreign organisation', async () => {
     const [summary] = await get<DashboardSummary[]>('/Dashboard/Summary', {}, w.b.token);
     expect(summary).toEqual({
@@ -100,5 +121,6 @@ describe('the dashboard', () => {
       completion_rate: 100,
     });
     expect((await h.get('/Dashboard/Summary', { hold_id: w.a.holdId }, w.b.token)).code).toBe(403);
+    expect((await h.get('/Dashboard/TodayPatrolLogs', {}, w.b.token)).total).toBe(0);
   });
 });
