@@ -8,7 +8,12 @@ import { defineConfig } from '@playwright/test';
 // Set once in the main process: workers inherit process.env, so they agree on the address.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-'));
+// A second server on its own embedded database filled with the demo tenant, for screens that need history.
+process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-demo-'));
+process.env.E2E_DEMO_URL = `http://127.0.0.1:${process.env.E2E_DEMO_PORT}`;
 const port = Number(process.env.E2E_PORT);
+const demoPort = Number(process.env.E2E_DEMO_PORT);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default defineConfig({
@@ -36,20 +41,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
-    url: `http://127.0.0.1:${port}/proxyserver/docs/json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO: '0',
-      DATABASE_URL: '',
-      ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+      url: `http://127.0.0.1:${port}/proxyserver/docs/json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DEMO: '0',
+        DATABASE_URL: '',
+        ADMIN_PASSWORD: '',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+      url: `http://127.0.0.1:${demoPort}/proxyserver/docs/json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(demoPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DEMO_DATA_DIR,
+        DEMO: '1',
+        DATABASE_URL: '',
+        ADMIN_PASSWORD: '',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -81,7 +81,11 @@ ensureBuilt({ force: true });
 const e2eOutput = path.join(reports, 'playwright.json');
 const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   cwd: path.join(root, 'e2e'),
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOutput, E2E_PORT: String(await freePort()) },
+  env: {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOutput,
+    E2E_PORT: String(await freePort()),
+    E2E_DEMO_PORT: String(await freePort()),
+  },
 });
 countPlaywright(e2eOutput);
 if (e2eStatus !== 0) failedSteps.push('playwright');
