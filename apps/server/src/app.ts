@@ -22,6 +22,7 @@ import { roadRoutes } from './features/road/road.routes.js';
 import { taskRoutes } from './features/task/task.routes.js';
 import { punchRoutes } from './features/punch/punch.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { recordRoutes } from './features/record/record.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 const features = [
@@ -36,6 +37,7 @@ const features = [
   taskRoutes,
   punchRoutes,
   dashboardRoutes,
+  recordRoutes,
 ];
 
 export const API_PREFIX = '/proxyserver/api';

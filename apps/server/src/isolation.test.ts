@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX } from './app.js';
 import { queryRows } from './db/sql.js';
-import { useHarness } from './test/harness.js';
+import { DEVICE_KEY, useHarness } from './test/harness.js';
 import { ROUTE_TABLE, type Victim } from './test/isolation-probes.js';
 import { tempDataDir, uploadOne } from './test/uploads.js';
 import { PASSWORD, buildWorld, type Tenant, type World } from './test/world.js';
@@ -59,6 +59,17 @@ async function victimOf(tenant: Tenant, parentId: number, name: string): Promise
     w.root,
   );
   expect([road.code, task.code], `${name}: road ${road.msg}, task ${task.msg}`).toEqual([200, 200]);
+  // A punch of its device at its point, so that every record list and export has the victim's names to leak.
+  const punched = await h.app.inject({
+    method: 'POST',
+    url: '/proxyserver/api/Terminal/UploadPunches',
+    headers: { authorization: `Device ${DEVICE_KEY}` },
+    payload: {
+      device_no: `${tag}-DEV`,
+      records: [{ patrol_sn: `${tag}-CARD`, punch_time: '2026-11-20 09:00:00', user_name: `${tenant.admin}_guard` }],
+    },
+  });
+  expect(punched.json(), `${name}: punch upload`).toMatchObject({ code: 200, data: { accepted: 1 } });
   return {
     holdId: tenant.holdId,
     parentId,

@@ -16,3 +16,4 @@ export * from './road.js';
 export * from './task.js';
 export * from './punch.js';
 export * from './dashboard.js';
+export * from './record.js';

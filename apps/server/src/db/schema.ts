@@ -351,8 +351,11 @@ export const punch = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.device_no, t.patrol_sn, t.punch_time] }),
-    index('punch_hold_time_idx').on(t.hold_id, t.punch_time.desc()),
-    index('punch_time_idx').on(t.punch_time.desc()),
+    // Record lists and exports read newest first (punch_time desc, punch_id desc): these indexes, scanned
+    // backwards, give exactly that order (an index on `punch_time DESC NULLS LAST` cannot), for one organisation
+    // and for many, so a page or an export batch stops after its rows instead of sorting the whole period.
+    index('punch_hold_time_id_idx').on(t.hold_id, t.punch_time, t.punch_id),
+    index('punch_time_id_idx').on(t.punch_time, t.punch_id),
     index('punch_card_time_idx').on(t.patrol_sn, t.punch_time.desc()),
     index('punch_user_time_idx').on(t.user_id, t.punch_time.desc()),
   ],

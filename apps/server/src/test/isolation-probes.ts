@@ -242,4 +242,50 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'GET /Dashboard/TodayPatrolLogs': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   'GET /Dashboard/Trend': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId, days: 7 }) }] },
   'GET /Dashboard/MissedToday': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /PatrolLog/List': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_range: 1, search_type: 'card_no', key: '' }) }],
+  },
+  'POST /PatrolLog/List_Export': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_range: 1, search_type: 'account', key: '' }) }],
+  },
+  'POST /PatrolClockIn/GetPatrolClockInList': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_range: 1, search_type: 'device_no', key: '' }) }],
+  },
+  'POST /PatrolClockIn/ExportPatrolClockInList': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_range: 1, search_type: 'card_no', key: '' }) }],
+  },
+  'POST /PatrolData/Records': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ hold_id: v.holdId, time_limits: 1, include_children: true }) },
+      {
+        input: (v) => ({
+          hold_id: v.holdId,
+          include_children: false,
+          start_time: '2000-01-01',
+          end_time: '2100-01-01',
+        }),
+      },
+    ],
+  },
+  'POST /PatrolData/ExportRecords': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_limits: 1, include_children: true }) }],
+  },
+  'POST /PatrolData/TotalByPatrolCard': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_limits: 1, include_children: true }) }],
+  },
+  'POST /PatrolData/ExportTotalByPatrolCard': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, time_limits: 1, include_children: true }) }],
+  },
+  'GET /file/download_excelfile': {
+    kind: 'public',
+    why: '导出文件以普通链接在新窗口打开，带不了令牌：文件名本身是凭证（128位随机数，一小时有效，记录导出账号），其余一律404',
+  },
 };

@@ -1,0 +1,152 @@
+import {
+  CARD_TOTAL_COLUMNS,
+  PUNCH_COLUMNS,
+  RECORD_COLUMNS,
+  type CardTotalRow,
+  type PunchRow,
+} from '@guard-tour/contract';
+import type { AppContext } from '../../context.js';
+import type { Span } from '../../domain/time-range.js';
+import { localDate } from '../../domain/time.js';
+import { zonedInstant } from '../../domain/zoned-time.js';
+import type { Scope } from '../../http/scope.js';
+import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from './export.service.js';
+import * as repo from './record.repository.js';
+import {
+  SEARCH_FIELDS,
+  punchFilter,
+  recordFilter,
+  type PunchFilterInput,
+  type RecordFilterInput,
+} from './record.service.js';
+
+/** The record screens' exports (DOMAIN.md, Exports): the lists' filters, every row, one sheet. */
+
+/** The chosen organisation and the organisations an export covers. */
+async function exportScope(scope: Scope, holdId: number | undefined, includeChildren: boolean) {
+  const hold = await scope.hold(holdId);
+  const holdIds = await scope.holdIds(hold.hold_id, includeChildren);
+  return { hold, holdIds, label: `${hold.hold_name}${includeChildren ? '及下级' : ''}` };
+}
+
+function describeSpan(span: Span, tz: string): string {
+  const first = span.from ? localDate(span.from, tz) : '不限';
+  const last = span.to ? localDate(new Date(span.to.getTime() - 1), tz) : '不限';
+  return `${first} 至 ${last}`;
+}
+
+function describe(ctx: AppContext, label: string, filter: repo.PunchFilter, keyLabels: string[]): string {
+  const keys = filter.keys.flatMap((k, i) => (k.key ? [`${keyLabels[i] ?? ''}：${k.key}`] : []));
+  return [label, describeSpan(filter.span, ctx.config.tzName), ...keys].join('，');
+}
+
+async function* punchBatches(ctx: AppContext, filter: repo.PunchFilter, size: number): AsyncGenerator<PunchRow[]> {
+  let after: repo.PunchCursor | null = null;
+  do {
+    const batch = await repo.punchBatch(ctx.db, ctx.config.tzName, filter, after, size);
+    if (batch.rows.length > 0) yield batch.rows;
+    after = batch.next;
+  } while (after);
+}
+
+/**
+ * 巡检点统计 walked a local day at a time, newest first: each step finds the latest punch before the previous
+ * day and counts that whole day (one day's rows are at most the cards in scope).
+ */
+async function* cardTotalBatches(ctx: AppContext, filter: repo.PunchFilter): AsyncGenerator<CardTotalRow[]> {
+  const tz = ctx.config.tzName;
+  let before = filter.span.to;
+  for (;;) {
+    const latest = await repo.latestPunchBefore(ctx.db, filter, before);
+    if (!latest) return;
+    const dayStart = zonedInstant(localDate(latest, tz), 0, tz);
+    const from = filter.span.from && filter.span.from > dayStart ? filter.span.from : dayStart;
+    yield (await repo.listCardTotals(ctx.db, tz, { ...filter, span: { from, to: before } })).rows;
+    before = dayStart;
+  }
+}
+
+/**
+ * `PatrolClockIn/ExportPatrolClockInList` (打卡数据) and `PatrolLog/List_Export` (设备统计 or 人员统计, named by
+ * `screen`, else by the search type): every matching punch row, newest first.
+ */
+export async function exportPunches(
+  ctx: AppContext,
+  scope: Scope,
+  input: PunchFilterInput,
+  screen: 'clockIn' | 'log',
+  ip: string,
+  limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
+): Promise<string> {
+  const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
+  const filter = punchFilter(ctx, holdIds, input);
+  const byUser = input.screen ? input.screen === 'user' : input.search_type === 'account';
+  return writeExport(
+    ctx,
+    scope.caller,
+    ip,
+    {
+      kind: screen === 'clockIn' ? 'clockIn' : byUser ? 'user' : 'device',
+      holdId: hold.hold_id,
+      description: describe(ctx, label, filter, [SEARCH_FIELDS[input.search_type].label]),
+      columns: PUNCH_COLUMNS,
+      count: () => repo.countPunches(ctx.db, filter),
+      batches: (size) => punchBatches(ctx, filter, size),
+    },
+    limits,
+  );
+}
+
+const RECORD_KEY_LABELS = ['卡号', '巡检点名称', 'IMEI/SN', '设备名称'];
+
+/** `PatrolData/ExportRecords` (巡检记录): every matching punch row, newest first. */
+export async function exportRecords(
+  ctx: AppContext,
+  scope: Scope,
+  input: RecordFilterInput,
+  ip: string,
+  limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
+): Promise<string> {
+  const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
+  const filter = recordFilter(ctx, holdIds, input);
+  return writeExport(
+    ctx,
+    scope.caller,
+    ip,
+    {
+      kind: 'records',
+      holdId: hold.hold_id,
+      description: describe(ctx, label, filter, RECORD_KEY_LABELS),
+      columns: RECORD_COLUMNS,
+      count: () => repo.countPunches(ctx.db, filter),
+      batches: (size) => punchBatches(ctx, filter, size),
+    },
+    limits,
+  );
+}
+
+/** `PatrolData/ExportTotalByPatrolCard` (巡检点统计): every row of the statistics, newest day first. */
+export async function exportCardTotals(
+  ctx: AppContext,
+  scope: Scope,
+  input: RecordFilterInput,
+  ip: string,
+  limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
+): Promise<string> {
+  const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
+  const filter = recordFilter(ctx, holdIds, input);
+  return writeExport(
+    ctx,
+    scope.caller,
+    ip,
+    {
+      kind: 'cardTotals',
+      holdId: hold.hold_id,
+      description: describe(ctx, label, filter, RECORD_KEY_LABELS),
+      columns: CARD_TOTAL_COLUMNS,
+      count: () => repo.countCardTotals(ctx.db, ctx.config.tzName, filter),
+      batches: () => cardTotalBatches(ctx, filter),
+    },
+    limits,
+  );
+}

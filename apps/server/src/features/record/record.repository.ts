@@ -1,0 +1,172 @@
+import { and, count, desc, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { CardTotalRow, PunchRow } from '@guard-tour/contract';
+import type { Queryable } from '../../db/client.js';
+import { punch } from '../../db/schema.js';
+import { contains, inIds, queryRows } from '../../db/sql.js';
+import type { Span } from '../../domain/time-range.js';
+import { punchRowColumns } from '../punch/punch.service.js';
+
+/** The punch fields keywords search in. */
+export type PunchTextField = 'patrol_sn' | 'patrol_name' | 'device_no' | 'object_name' | 'user_name' | 'true_name';
+
+const textColumns: Record<PunchTextField, AnyColumn> = {
+  patrol_sn: punch.patrol_sn,
+  patrol_name: punch.patrol_name,
+  device_no: punch.device_no,
+  object_name: punch.object_name,
+  user_name: punch.user_name,
+  true_name: punch.true_name,
+};
+
+/** A keyword that must occur (case-insensitive substring) in at least one of its fields. */
+export interface KeyFilter {
+  fields: PunchTextField[];
+  key: string;
+}
+
+/** Which punches a record list covers: organisations, a time span and keywords (all must match). */
+export interface PunchFilter {
+  holdIds: number[];
+  span: Span;
+  keys: KeyFilter[];
+}
+
+function punchWhere(filter: PunchFilter): SQL | undefined {
+  return and(
+    inIds(punch.hold_id, filter.holdIds),
+    filter.span.from ? gte(punch.punch_time, filter.span.from) : undefined,
+    filter.span.to ? lt(punch.punch_time, filter.span.to) : undefined,
+    ...filter.keys
+      .filter((k) => k.key !== '')
+      .map((k) => or(...k.fields.map((field) => contains(textColumns[field], k.key)))),
+  );
+}
+
+export async function countPunches(q: Queryable, filter: PunchFilter): Promise<number> {
+  const [row] = await q.select({ total: count() }).from(punch).where(punchWhere(filter));
+  return row?.total ?? 0;
+}
+
+const newestFirst = [desc(punch.punch_time), desc(punch.punch_id)];
+
+/**
+ * The punch row columns (and the walk's cursor) over the punches an inner query picked (raw columns, aliased
+ * `punch`): times are formatted only for the rows of the page, not for every row the sort went through.
+ */
+function formattedColumns(tz: string) {
+  return { ...punchRowColumns(tz), cursor_time: sql<string>`${punch.punch_time}::text` };
+}
+
+/** One page of punches, newest first (punch time, then id), and the exact count. */
+export async function listPunches(
+  q: Queryable,
+  tz: string,
+  filter: PunchFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PunchRow[]; total: number }> {
+  const total = await countPunches(q, filter);
+  if (page.offset >= total) return { rows: [], total };
+  const inner = q
+    .select()
+    .from(punch)
+    .where(punchWhere(filter))
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('punch');
+  const rows = await q
+    .select(punchRowColumns(tz))
+    .from(inner)
+    .orderBy(...newestFirst);
+  return { rows, total };
+}
+
+/** Where a walk through the punches stopped: the last row's exact time (as text, microseconds kept) and id. */
+export interface PunchCursor {
+  time: string;
+  id: number;
+}
+
+/**
+ * The next `limit` punches after `after` in list order (keyset paging: each batch is an index range scan that
+ * starts where the previous one stopped, however deep the walk goes).
+ */
+export async function punchBatch(
+  q: Queryable,
+  tz: string,
+  filter: PunchFilter,
+  after: PunchCursor | null,
+  limit: number,
+): Promise<{ rows: PunchRow[]; next: PunchCursor | null }> {
+  const resume = after
+    ? sql`${punch.punch_time} <= ${after.time}::timestamptz
+        and (${punch.punch_time} < ${after.time}::timestamptz or ${punch.punch_id} < ${after.id})`
+    : undefined;
+  const inner = q
+    .select()
+    .from(punch)
+    .where(and(punchWhere(filter), resume))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .as('punch');
+  const rows = await q
+    .select(formattedColumns(tz))
+    .from(inner)
+    .orderBy(...newestFirst);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ cursor_time: _, ...row }) => row),
+    next: last && rows.length === limit ? { time: last.cursor_time, id: last.punch_id } : null,
+  };
+}
+
+/** Local day of a punch, for grouping. */
+const punchDay = (tz: string) => sql`(${punch.punch_time} at time zone ${tz})::date`;
+
+/** Per card per local day: the count and the latest punch time (a hash aggregate: the period is not sorted). */
+function cardDays(tz: string, filter: PunchFilter): SQL {
+  return sql`select ${punchDay(tz)} as day, ${punch.patrol_sn} as patrol_sn, count(*)::int as n,
+      max(${punch.punch_time}) as last_time
+    from ${punch} where ${punchWhere(filter)} group by 1, 2`;
+}
+
+export async function countCardTotals(q: Queryable, tz: string, filter: PunchFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(q, sql`select count(*)::int as n from (${cardDays(tz, filter)}) d`);
+  return row?.n ?? 0;
+}
+
+/**
+ * Punches per card per local day, newest day first, then by card number; one page or all, with the count of all
+ * (null when the page is past the end). The point's name and the organisation are those of the day's latest
+ * matching punch, looked up for the rows of the page only.
+ */
+export async function listCardTotals(
+  q: Queryable,
+  tz: string,
+  filter: PunchFilter,
+  page?: { limit: number; offset: number },
+): Promise<{ rows: CardTotalRow[]; total: number | null }> {
+  const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+  const rows = await queryRows<CardTotalRow & { total: number }>(
+    q,
+    sql`select to_char(t.day, 'YYYY-MM-DD') as create_date, t.patrol_sn, l.patrol_name, l.hold_name,
+        t.n as total_patrol_card, t.total
+      from (select d.*, count(*) over ()::int as total from (${cardDays(tz, filter)}) d
+        order by d.day desc, d.patrol_sn ${window}) t
+      cross join lateral (select ${punch.patrol_name}, ${punch.hold_name} from ${punch}
+        where ${punchWhere(filter)} and ${punch.patrol_sn} = t.patrol_sn and ${punch.punch_time} = t.last_time
+        order by ${punch.punch_id} desc limit 1) l
+      order by t.day desc, t.patrol_sn`,
+  );
+  return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? null };
+}
+
+/** The latest punch time before `before` (or at all): where a day-by-day walk continues. */
+export async function latestPunchBefore(q: Queryable, filter: PunchFilter, before: Date | null): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    q,
+    sql`select max(${punch.punch_time}) as at from ${punch}
+      where ${and(punchWhere(filter), before ? lt(punch.punch_time, before) : undefined)}`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}

@@ -1,0 +1,100 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  recordMessages,
+  type CardTotalRow,
+  type Page,
+  type PunchRow,
+  type PunchSearchType,
+  type TimeRangeCode,
+  type cardTotalsInput,
+  type punchExportInput,
+  type punchListInput,
+  type recordExportInput,
+  type recordListInput,
+} from '@guard-tour/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { pageWindow } from '../../db/sql.js';
+import { querySpan, type Span } from '../../domain/time-range.js';
+import { invalid } from '../../http/errors.js';
+import type { Scope } from '../../http/scope.js';
+import * as repo from './record.repository.js';
+
+export type PunchFilterInput = z.output<typeof punchExportInput>;
+export type RecordFilterInput = z.output<typeof recordExportInput>;
+
+/** Without paging, 巡检点统计 answers at most this many rows (`total` still counts them all). */
+export const MAX_UNPAGED_TOTALS = 10_000;
+
+export const SEARCH_FIELDS: Record<PunchSearchType, { fields: repo.PunchTextField[]; label: string }> = {
+  card_no: { fields: ['patrol_sn', 'patrol_name'], label: '卡号/巡检点' },
+  device_no: { fields: ['device_no', 'object_name'], label: '设备号/设备名称' },
+  account: { fields: ['user_name', 'true_name'], label: '账号/姓名' },
+};
+
+function spanOf(ctx: AppContext, range: TimeRangeCode, startDate = '', endDate = ''): Span {
+  const span = querySpan({ range, startDate, endDate }, ctx.now(), ctx.config.tzName);
+  if (span.from && span.to && span.from.getTime() >= span.to.getTime()) throw invalid(recordMessages.startAfterEnd);
+  return span;
+}
+
+/** 打卡数据, 设备统计, 人员统计: a period and one keyword of the chosen search type. */
+export function punchFilter(ctx: AppContext, holdIds: number[], input: PunchFilterInput): repo.PunchFilter {
+  return {
+    holdIds,
+    span: spanOf(ctx, input.time_range),
+    keys: [{ fields: SEARCH_FIELDS[input.search_type].fields, key: input.key }],
+  };
+}
+
+/** 巡检记录, 巡检点统计: a period or explicit dates, and a keyword per field. */
+export function recordFilter(ctx: AppContext, holdIds: number[], input: RecordFilterInput): repo.PunchFilter {
+  return {
+    holdIds,
+    span: spanOf(ctx, input.time_limits, input.start_time, input.end_time),
+    keys: [
+      { fields: ['patrol_sn'], key: input.patrol_card_no },
+      { fields: ['patrol_name'], key: input.patrol_card_name },
+      { fields: ['device_no'], key: input.device_sn },
+      { fields: ['object_name'], key: input.device_name },
+    ],
+  };
+}
+
+/** Punch rows of 打卡数据 (`GetPatrolClockInList`) and of 设备统计 / 人员统计 (`PatrolLog/List`). */
+export async function listPunches(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof punchListInput>,
+): Promise<Page<PunchRow>> {
+  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  return repo.listPunches(ctx.db, ctx.config.tzName, punchFilter(ctx, holdIds, input), pageWindow(input));
+}
+
+/** Punch rows of 巡检记录 (`PatrolData/Records`). */
+export async function listRecords(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof recordListInput>,
+): Promise<Page<PunchRow>> {
+  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  return repo.listPunches(ctx.db, ctx.config.tzName, recordFilter(ctx, holdIds, input), pageWindow(input));
+}
+
+/** 巡检点统计 (`TotalByPatrolCard`): punches per card per day, one page, or all (up to a limit) without paging. */
+export async function cardTotals(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof cardTotalsInput>,
+): Promise<Page<CardTotalRow>> {
+  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const filter = recordFilter(ctx, holdIds, input);
+  const tz = ctx.config.tzName;
+  const paged = input.PageIndex !== undefined || input.PageSize !== undefined;
+  const page = paged
+    ? pageWindow({ PageIndex: input.PageIndex ?? 1, PageSize: input.PageSize ?? DEFAULT_PAGE_SIZE })
+    : { limit: MAX_UNPAGED_TOTALS, offset: 0 };
+  const { rows, total } = await repo.listCardTotals(ctx.db, tz, filter, page);
+  // Past the last page the rows carry no count: count on its own.
+  return { rows, total: total ?? (page.offset > 0 ? await repo.countCardTotals(ctx.db, tz, filter) : 0) };
+}

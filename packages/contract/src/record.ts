@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { includeChildren, keyword, optionalHoldId, searchType } from './common.js';
+import { MAX_PAGE_SIZE, pagingSchema } from './envelope.js';
+import type { PunchRow } from './punch.js';
+
+/** Records, statistics and exports (API.md, Records; DOMAIN.md, Time and Exports). */
+export const recordMessages = {
+  badRange: '时间范围不正确',
+  badDate: '日期格式不正确，应为 YYYY-MM-DD',
+  startAfterEnd: '开始日期不能晚于结束日期',
+  tooManyRows: '导出数据超过100万行，请缩小查询范围',
+  /** What the client says when an export answers an empty file name. */
+  noData: '无数据导出！',
+  fileGone: '文件不存在或已过期，请重新导出',
+} as const;
+
+/** An export holds at most this many rows (one sheet). */
+export const MAX_EXPORT_ROWS = 1_000_000;
+
+/** Period tags: 1 this week, 2 last week, 3 this month, 4 last month (weeks start on Monday). */
+export const TIME_RANGE_TEXT = { 1: '本周', 2: '上周', 3: '本月', 4: '上月' } as const;
+export type TimeRangeCode = keyof typeof TIME_RANGE_TEXT;
+
+/** `time_range` / `time_limits`: 1–4 as number or text; absent, '' or 0 means 1 (this week). */
+export const timeRange = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' || value === 0 || value === '0' ? 1 : value),
+  z.coerce
+    .number({ error: recordMessages.badRange })
+    .int(recordMessages.badRange)
+    .min(1, recordMessages.badRange)
+    .max(4, recordMessages.badRange)
+    .transform((n) => n as TimeRangeCode),
+);
+
+function isCalendarDate(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * An explicit `start_time` / `end_time`: a date `YYYY-MM-DD` ('' when absent). A date picker that adds a time
+ * (`YYYY-MM-DD HH:mm:ss`) is read as its date.
+ */
+export const dateParam = z
+  .string({ error: recordMessages.badDate })
+  .trim()
+  .max(30, recordMessages.badDate)
+  .nullish()
+  .transform((value) => value ?? '')
+  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}(?:[ T][\d:.]+)?$/.test(value), recordMessages.badDate)
+  .transform((value) => value.slice(0, 10))
+  .refine((value) => value === '' || isCalendarDate(value), recordMessages.badDate);
+
+/** Punch search types: card number or point name, device number or name, account or person. */
+export const PUNCH_SEARCH_TYPES = ['card_no', 'device_no', 'account'] as const;
+export type PunchSearchType = (typeof PUNCH_SEARCH_TYPES)[number];
+
+const punchFilter = z.object({
+  hold_id: optionalHoldId,
+  time_range: timeRange,
+  search_type: searchType(PUNCH_SEARCH_TYPES),
+  key: keyword,
+  include_children: includeChildren,
+});
+
+/** `PatrolLog/List` (设备统计, 人员统计) and `PatrolClockIn/GetPatrolClockInList` (打卡数据). */
+export const punchListInput = punchFilter.extend(pagingSchema.shape);
+export type PunchListInput = z.input<typeof punchListInput>;
+
+/**
+ * `PatrolLog/List_Export` and `PatrolClockIn/ExportPatrolClockInList`: the list's filters without paging.
+ * `PatrolLog/List_Export` serves two screens; `screen` names the file (device 设备统计, user 人员统计); absent,
+ * search type `account` means 人员统计 and anything else 设备统计.
+ */
+export const punchExportInput = punchFilter.extend({
+  screen: z.enum(['device', 'user']).optional().catch(undefined),
+});
+export type PunchExportInput = z.input<typeof punchExportInput>;
+
+const recordFilter = z.object({
+  hold_id: optionalHoldId,
+  time_limits: timeRange,
+  include_children: includeChildren,
+  patrol_card_no: keyword,
+  patrol_card_name: keyword,
+  device_sn: keyword,
+  device_name: keyword,
+  start_time: dateParam,
+  end_time: dateParam,
+});
+
+/** `PatrolData/Records` (巡检记录). */
+export const recordListInput = recordFilter.extend(pagingSchema.shape);
+export type RecordListInput = z.input<typeof recordListInput>;
+
+/** `PatrolData/ExportRecords` and `PatrolData/ExportTotalByPatrolCard`: the same filters, no paging. */
+export const recordExportInput = recordFilter;
+export type RecordExportInput = z.input<typeof recordExportInput>;
+
+/**
+ * `PatrolData/TotalByPatrolCard` (巡检点统计): the same filters. Without paging (the spec's call) the rows come back
+ * all at once, at most 10,000 of them; with `PageIndex`/`PageSize`, one page (at most 200). `total` always counts
+ * every row.
+ */
+export const cardTotalsInput = recordFilter.extend({
+  PageIndex: z.coerce.number().int().min(1).optional().catch(undefined),
+  PageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+    .optional()
+    .catch(undefined),
+});
+export type CardTotalsInput = z.input<typeof cardTotalsInput>;
+
+/** A row of 巡检点统计: punches of one card on one day, newest day first. */
+export interface CardTotalRow {
+  create_date: string;
+  patrol_sn: string;
+  /** The point's name and the punching device's organisation as of that day's latest punch. */
+  patrol_name: string;
+  hold_name: string;
+  total_patrol_card: number;
+}
+
+/** A spreadsheet column of an export: a row field and the screen's Chinese header. */
+export interface SheetColumn<T> {
+  key: keyof T & string;
+  title: string;
+}
+
+/** 打卡数据, 设备统计, 人员统计: the punch table's columns. */
+export const PUNCH_COLUMNS: SheetColumn<PunchRow>[] = [
+  { key: 'create_date', title: '日期' },
+  { key: 'weekly', title: '星期' },
+  { key: 'create_htime', title: '时间' },
+  { key: 'patrol_name', title: '巡检点' },
+  { key: 'patrol_sn', title: '卡号' },
+  { key: 'device_no', title: '设备号' },
+  { key: 'user_name', title: '账号' },
+  { key: 'true_name', title: '姓名' },
+  { key: 'road_name', title: '当前路线' },
+  { key: 'hold_name', title: '所属组织' },
+];
+
+/** 巡检记录: the records table's columns (its filters name points, cards, devices and IMEI/SN). */
+export const RECORD_COLUMNS: SheetColumn<PunchRow>[] = [
+  { key: 'create_time', title: '巡检时间' },
+  { key: 'weekly', title: '星期' },
+  { key: 'patrol_name', title: '巡检点名称' },
+  { key: 'patrol_sn', title: '卡号' },
+  { key: 'location', title: '位置' },
+  { key: 'object_name', title: '设备名称' },
+  { key: 'device_no', title: 'IMEI/SN' },
+  { key: 'user_name', title: '账号' },
+  { key: 'true_name', title: '巡检人' },
+  { key: 'road_name', title: '当前路线' },
+  { key: 'hold_name', title: '所属组织' },
+  { key: 'upload_time', title: '上传时间' },
+];
+
+/** 巡检点统计: date, card number, name, count, organisation (spec section 2). */
+export const CARD_TOTAL_COLUMNS: SheetColumn<CardTotalRow>[] = [
+  { key: 'create_date', title: '日期' },
+  { key: 'patrol_sn', title: '卡号' },
+  { key: 'patrol_name', title: '巡检点名称' },
+  { key: 'total_patrol_card', title: '巡检次数' },
+  { key: 'hold_name', title: '所属组织' },
+];
+
+/** The screens' Chinese names: the export's title in the log and its download's file name. */
+export const EXPORT_TITLES = {
+  clockIn: '打卡数据',
+  records: '巡检记录',
+  cardTotals: '巡检点统计',
+  device: '设备统计',
+  user: '人员统计',
+} as const;
+export type ExportKind = keyof typeof EXPORT_TITLES;
+
+/** `GET /file/download_excelfile?fileName=…`: an export's name as the export call answered it. */
+export const downloadExportQuery = z.object({
+  fileName: z.string().max(200).optional().catch(undefined),
+});
