@@ -31,6 +31,10 @@ export default defineConfig({
         // Vendor groups keep every chunk under ~500 kB (STACK.md trap 11); screens are lazy routes.
         codeSplitting: {
           groups: [
+            // ECharts only behind the dashboard's lazy route, in two chunks of < 150 KiB gzip each (QUALITY.md P7).
+            // Priorities below react/antd: a group also takes in its modules' dependencies that no earlier group took.
+            { name: 'zrender', test: /node_modules[\\/]zrender[\\/]/, priority: 6 },
+            { name: 'echarts', test: /node_modules[\\/](echarts|echarts-for-react|size-sensor)[\\/]/, priority: 5 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 25 },
             { name: 'antd-rc', test: /node_modules[\\/](@rc-component|rc-[^\\/]+)[\\/]/, priority: 20 },

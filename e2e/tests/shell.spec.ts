@@ -51,6 +51,8 @@ test.describe('the console shell', () => {
     await menuEntry(page, '设备管理').click();
     await menuEntry(page, '操作日志').click();
     await expect(page).toHaveURL(pathIs('/sys/opt_logs'));
+    // The router changes the address first and shows the new screen when it has rendered: wait for it.
+    await expect(tab(page, '操作日志')).toHaveAttribute('aria-selected', 'true');
     await tab(page, '设备管理').click();
     await expect(page).toHaveURL(pathIs('/device/manage'));
     await expect(tab(page, '设备管理')).toHaveAttribute('aria-selected', 'true');
@@ -77,6 +79,8 @@ test.describe('the console shell', () => {
   test('open tabs survive a reload', async ({ page }) => {
     await menuEntry(page, '巡检点管理').click();
     await menuEntry(page, '登录日志').click();
+    // Screens load lazily and render in a transition: reload once the new tab is there.
+    await expect(tab(page, '登录日志')).toHaveAttribute('aria-selected', 'true');
     await page.reload();
     await expect(allTabs(page)).toHaveText(['首页', '巡检点管理', '登录日志']);
     await expect(tab(page, '登录日志')).toHaveAttribute('aria-selected', 'true');

@@ -44,3 +44,69 @@ export async function chooseOperation(page: Page, name: '关闭所有标签' | '
   await page.getByRole('banner').getByRole('button').click();
   await page.getByRole('menuitem', { name }).click();
 }
+
+let uniqueCounter = 0;
+
+/** A name no other test of this run (or an earlier run on the same database) has used: prefix + time + counter. */
+export function unique(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix}${Date.now().toString(36)}${uniqueCounter}`;
+}
+
+/** Calls the API directly (to set up what a test needs); throws unless the envelope says 200. */
+export async function callApi<T = unknown>(page: Page, token: string, path: string, body?: unknown): Promise<T> {
+  const response = await page.request.post(`/proxyserver/api${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: body ?? {},
+  });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path} → ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** A token for API set-up calls (its own session; the browser's session is untouched). */
+export async function apiToken(page: Page, account: string = ADMIN.account, password: string = ADMIN.password) {
+  const data = await callApi<{ token: string }>(page, '', '/UserInfo/Login_Web', {
+    user_name: account,
+    user_password: password,
+  });
+  return data.token;
+}
+
+/** A new organisation (with its admin account) created through the API. */
+export async function createHold(
+  page: Page,
+  token: string,
+  fields: { name: string; account: string; password?: string; parentId?: number; type?: number },
+): Promise<number> {
+  const data = await callApi<{ hold_id: number }>(page, token, '/HoldInfo/SaveHoldInfo', {
+    hold_id: 0,
+    hold_name: fields.name,
+    hold_type: fields.type ?? 2,
+    parent_hold_id: fields.parentId ?? 1,
+    user_name: fields.account,
+    user_password: fields.password ?? 'Passw0rd-e2e',
+  });
+  return data.hold_id;
+}
+
+/** The organisation tree picker beside a list screen. */
+export function holdTree(page: Page): Locator {
+  return page.getByRole('region', { name: '组织机构' }).getByRole('tree');
+}
+
+/** An organisation in the tree picker, by its exact name. */
+export function treeNode(page: Page, name: string): Locator {
+  return holdTree(page).getByText(name, { exact: true });
+}
+
+/** The table row that shows this text. */
+export function rowWith(page: Page, text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Types a keyword into the list's filter box and presses 查询. */
+export async function searchList(page: Page, label: '名称' | '关键字', keyword: string): Promise<void> {
+  await page.getByRole('search').getByLabel(label).fill(keyword);
+  await page.getByRole('search').getByRole('button', { name: '查询' }).click();
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, apiPostPage, errorText, setUnauthorizedHandler } from './client';
+import { ApiError, apiGet, apiPost, apiPostPage, errorText, loadErrorText, setUnauthorizedHandler } from './client';
 import { MSG } from './messages';
 import { getSession, startSession } from './session';
 
@@ -114,5 +114,18 @@ describe('the HTTP client', () => {
       kind: 'timeout',
       message: MSG.network,
     });
+  });
+});
+
+describe('a list that failed to load', () => {
+  it('says 错了哦，接口出错！ followed by what went wrong', () => {
+    expect(loadErrorText(new ApiError('server', '组织ID不正确', 400))).toBe('错了哦，接口出错！组织ID不正确');
+    expect(loadErrorText(new ApiError('network', MSG.network))).toBe(`错了哦，接口出错！${MSG.network}`);
+  });
+
+  it('says it once when the server gave no reason, and never "undefined"', () => {
+    expect(loadErrorText(new ApiError('server', MSG.loadFailed, 500))).toBe(MSG.loadFailed);
+    expect(loadErrorText(new Error('boom'))).toBe(MSG.loadFailed);
+    expect(loadErrorText(undefined)).toBe(MSG.loadFailed);
   });
 });

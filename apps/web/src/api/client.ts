@@ -168,3 +168,9 @@ export function errorText(error: unknown, fallback: string = MSG.loadFailed): st
   if (error instanceof ApiError) return error.message;
   return fallback;
 }
+
+/** A list or detail that failed to load (spec section 8): 错了哦，接口出错！ plus what went wrong. */
+export function loadErrorText(error: unknown): string {
+  const detail = errorText(error, '');
+  return detail && detail !== MSG.loadFailed ? `${MSG.loadFailed}${detail}` : MSG.loadFailed;
+}

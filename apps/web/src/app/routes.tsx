@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { DEFAULT_TITLE, MENU, OTHER_ROUTES } from '@guard-tour/contract';
-import { UnderConstruction } from '../components/under-construction';
 
 /**
  * The one route table: every route of the spec (section 2), its layout and its screen.
@@ -38,35 +37,56 @@ function screen(path: string, layout: RouteLayout, lazy: AppRoute['lazy']): AppR
   return { path, title: title(path), layout, lazy };
 }
 
-/** A screen that is not built yet: the shared placeholder with one line on what it will do. */
-function soon(path: string, description: string, layout: RouteLayout = 'shell'): AppRoute {
-  const routeTitle = title(path);
-  const Component = () => <UnderConstruction title={routeTitle} description={description} />;
-  return { path, title: routeTitle, layout, lazy: () => Promise.resolve({ Component }) };
-}
-
 export const ROUTES: readonly AppRoute[] = [
   screen('/', 'public', login),
   screen('/login', 'public', login),
   screen('/home/dashboard', 'shell', () =>
     import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   ),
-  soon('/hold/manage', '按组织树查看、新增、编辑和删除组织（运营商、企业、部门）及其管理账号。'),
-  soon('/staff/manage', '按组织查看和维护巡检账号：账号、姓名、所属组织与备注。'),
-  soon('/device/manage', '登记巡检设备（IMEI/SN），批量导入、分配到组织、编辑和删除。'),
-  soon('/patrol/card_manage', '登记巡检点卡号、名称和位置，并按组织查询、编辑和删除。'),
-  soon('/patrol/records', '按时间范围、组织、巡检点和设备查询巡检记录并导出。'),
-  soon('/patrol/data_manage', '按本周、上周、本月、上月查询打卡数据并导出。'),
-  soon('/patrol/total_by_pointer', '按巡检点统计每天的打卡次数并导出。'),
-  soon('/patrol/total_by_device', '按设备查询和统计打卡记录并导出。'),
-  soon('/patrol/total_by_user', '按人员查询和统计打卡记录并导出。'),
-  soon('/road/manage', '维护巡检路线：账号、周期、时间段和巡检点，查看路线状态。'),
-  soon('/patrol_road/state', '查看各路线今天的运行状态：未开始、进行中、已结束、异常、关闭。'),
-  soon('/patrol/road_manage', '路线的简化维护：名称、巡检点和备注。'),
-  soon('/patrol/tasks', '把路线分配给巡检设备，设置周期、时间段和到期日期。'),
-  soon('/sys/opt_logs', '查看新增、修改、删除、导入、导出等操作日志。'),
-  soon('/sys/login_logs', '查看登录成功、失败和退出的记录及来源地址。'),
-  soon('/patrol/road_detail', '在新窗口中新增或编辑一条巡检路线。', 'bare'),
+  screen('/hold/manage', 'shell', () => import('../features/hold/hold-page').then((m) => ({ Component: m.HoldPage }))),
+  screen('/staff/manage', 'shell', () =>
+    import('../features/staff/staff-page').then((m) => ({ Component: m.StaffPage })),
+  ),
+  screen('/device/manage', 'shell', () =>
+    import('../features/device/device-page').then((m) => ({ Component: m.DevicePage })),
+  ),
+  screen('/patrol/card_manage', 'shell', () =>
+    import('../features/card/card-page').then((m) => ({ Component: m.CardPage })),
+  ),
+  screen('/patrol/records', 'shell', () =>
+    import('../features/record/records-page').then((m) => ({ Component: m.RecordsPage })),
+  ),
+  screen('/patrol/data_manage', 'shell', () =>
+    import('../features/record/punch-page').then((m) => ({ Component: m.ClockInPage })),
+  ),
+  screen('/patrol/total_by_pointer', 'shell', () =>
+    import('../features/record/records-page').then((m) => ({ Component: m.CardTotalsPage })),
+  ),
+  screen('/patrol/total_by_device', 'shell', () =>
+    import('../features/record/punch-page').then((m) => ({ Component: m.DevicePunchPage })),
+  ),
+  screen('/patrol/total_by_user', 'shell', () =>
+    import('../features/record/punch-page').then((m) => ({ Component: m.UserPunchPage })),
+  ),
+  screen('/road/manage', 'shell', () =>
+    import('../features/road/road-list-page').then((m) => ({ Component: m.RoadManagePage })),
+  ),
+  screen('/patrol_road/state', 'shell', () =>
+    import('../features/road/road-list-page').then((m) => ({ Component: m.RoadStatePage })),
+  ),
+  screen('/patrol/road_manage', 'shell', () =>
+    import('../features/road/road-info-page').then((m) => ({ Component: m.RoadInfoPage })),
+  ),
+  screen('/patrol/tasks', 'shell', () => import('../features/task/task-page').then((m) => ({ Component: m.TaskPage }))),
+  screen('/sys/opt_logs', 'shell', () =>
+    import('../features/syslog/syslog-page').then((m) => ({ Component: m.OperationLogPage })),
+  ),
+  screen('/sys/login_logs', 'shell', () =>
+    import('../features/syslog/syslog-page').then((m) => ({ Component: m.LoginLogPage })),
+  ),
+  screen('/patrol/road_detail', 'bare', () =>
+    import('../features/road/road-detail-page').then((m) => ({ Component: m.RoadDetailPage })),
+  ),
   screen('/sys/setting', 'shell', () =>
     import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
   ),

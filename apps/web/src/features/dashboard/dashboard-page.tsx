@@ -1,7 +1,13 @@
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../api/use-session';
+import { useSummary } from './api';
+import { DashboardFigures } from './dashboard-figures';
 import { greetingText } from './greeting';
+import { MissedDialog } from './missed-dialog';
+import { TodayPunchTable } from './today-punch-table';
+import { TrendCharts } from './trend-charts';
+import { useLoadError } from './use-load-error';
 
 /** Re-reads the clock every minute so a console left open overnight greets the new day. */
 function useToday(): Date {
@@ -13,24 +19,30 @@ function useToday(): Date {
   return now;
 }
 
+/** 首页: greeting, today's five figures, the 7-day charts and today's punches, refreshed every minute. */
 export function DashboardPage() {
   const session = useSession();
   const today = useToday();
   const name = session?.info?.trueName || session?.info?.userName || '';
+  const summary = useSummary();
+  useLoadError(summary.error, summary.errorUpdatedAt);
+  const [missedOpen, setMissedOpen] = useState(false);
 
   return (
     <Flex vertical gap={16}>
-      <Card>
+      <Card size="small">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {greetingText(name, today)}
         </Typography.Title>
       </Card>
-      <Alert
-        type="info"
-        showIcon
-        title="统计数字即将上线"
-        description="路线总数、进行中路线、漏检、巡检人数、完成率和今日打卡列表将在后续版本中显示在这里。"
+      <DashboardFigures
+        summary={summary.data}
+        loading={summary.isPending && !summary.isError}
+        onOpenMissed={() => setMissedOpen(true)}
       />
+      <TrendCharts />
+      <TodayPunchTable />
+      <MissedDialog open={missedOpen} onClose={() => setMissedOpen(false)} />
     </Flex>
   );
 }

@@ -1,0 +1,56 @@
+import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import { loadErrorText } from '../api/client';
+import { PAGE_SIZE } from './paging';
+import type { PagedList } from './use-paged-list';
+
+interface ListTableProps<T> {
+  list: PagedList<T>;
+  columns: TableColumnsType<T>;
+  rowKey: keyof T & string;
+  /** The table's accessible name. */
+  label: string;
+  /** Checkbox selection, for screens that act on several rows at once (分配). */
+  rowSelection?: TableProps<T>['rowSelection'];
+  /** Wide tables (many columns) scroll sideways at this width instead of squeezing their columns. */
+  scrollX?: number;
+}
+
+/** A paged list's table: 25 rows a page, the pager's five page buttons, a spinner while loading, 暂无数据 when empty. */
+export function ListTable<T extends object>({
+  list,
+  columns,
+  rowKey,
+  label,
+  rowSelection,
+  scrollX,
+}: ListTableProps<T>) {
+  const { query, params, setPage } = list;
+  return (
+    <Table<T>
+      aria-label={label}
+      rowKey={rowKey}
+      size="middle"
+      columns={columns}
+      rowSelection={rowSelection}
+      scroll={scrollX === undefined ? undefined : { x: scrollX }}
+      dataSource={query.data?.rows ?? []}
+      loading={query.isFetching}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={query.isError ? loadErrorText(query.error) : '暂无数据'}
+          />
+        ),
+      }}
+      pagination={{
+        current: params.page,
+        pageSize: PAGE_SIZE,
+        total: query.data?.total ?? 0,
+        showSizeChanger: false,
+        showTotal: (total) => `共 ${total} 条`,
+        onChange: setPage,
+      }}
+    />
+  );
+}

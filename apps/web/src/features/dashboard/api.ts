@@ -1,0 +1,75 @@
+import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiGet, apiGetPage, type Paged } from '../../api/client';
+
+/** DOMAIN.md, Dashboard: the screen refreshes itself every 60 s. */
+export const REFRESH_MS = 60_000;
+/** Spec section 9: the dashboard's table shows 20 rows a page. */
+export const TODAY_PAGE_SIZE = 20;
+/** The two charts cover the last 7 days. */
+export const TREND_DAYS = 7;
+
+const DASHBOARD = ['dashboard'] as const;
+
+/** Today's figures for the caller's scope; null when the server answered without a row. */
+export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary | null> {
+  const rows = await apiGet<DashboardSummary[] | null>('/api/Dashboard/Summary', undefined, { signal });
+  return Array.isArray(rows) ? (rows[0] ?? null) : null;
+}
+
+/** Today's punches, newest first, 20 a page. */
+export function listTodayPunches(page: number, signal?: AbortSignal): Promise<Paged<PunchRow>> {
+  return apiGetPage<PunchRow>(
+    '/api/Dashboard/TodayPatrolLogs',
+    { PageIndex: page, PageSize: TODAY_PAGE_SIZE },
+    { signal },
+  );
+}
+
+/** Punches and completion rate per day, oldest first. */
+export async function getTrend(signal?: AbortSignal): Promise<TrendPoint[]> {
+  const points = await apiGet<TrendPoint[] | null>('/api/Dashboard/Trend', { days: TREND_DAYS }, { signal });
+  return Array.isArray(points) ? points : [];
+}
+
+/** The points behind today's missed-checks figure. */
+export async function listMissedToday(signal?: AbortSignal): Promise<MissedPoint[]> {
+  const points = await apiGet<MissedPoint[] | null>('/api/Dashboard/MissedToday', undefined, { signal });
+  return Array.isArray(points) ? points : [];
+}
+
+export function useSummary() {
+  return useQuery({
+    queryKey: [...DASHBOARD, 'summary'],
+    queryFn: ({ signal }) => getSummary(signal),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useTodayPunches(page: number) {
+  return useQuery({
+    queryKey: [...DASHBOARD, 'today', page],
+    queryFn: ({ signal }) => listTodayPunches(page, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useTrend() {
+  return useQuery({
+    queryKey: [...DASHBOARD, 'trend', TREND_DAYS],
+    queryFn: ({ signal }) => getTrend(signal),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Asked only while the list is open, and afresh at each opening (the figure may have moved). */
+export function useMissedToday(open: boolean) {
+  return useQuery({
+    queryKey: [...DASHBOARD, 'missed'],
+    queryFn: ({ signal }) => listMissedToday(signal),
+    enabled: open,
+    staleTime: 0,
+    refetchInterval: open ? REFRESH_MS : false,
+  });
+}

@@ -1,0 +1,116 @@
+import { ApartmentOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { deviceMessages, type DeviceRow, type DeviceSearchType } from '@guard-tour/contract';
+import { App, Button, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { rootHoldId } from '../../components/hold-tree';
+import { ListTable } from '../../components/list-table';
+import { ListToolbar } from '../../components/list-toolbar';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useHoldTree } from '../../components/use-hold-tree';
+import { usePagedList } from '../../components/use-paged-list';
+import { DEVICE_LIST_KEY, listDevices, useRemoveDevice } from './api';
+import { DeviceAllocateDialog } from './device-allocate-dialog';
+import { DEVICE_SEARCH_OPTIONS, FIRST_DEVICE_SEARCH_TYPE } from './device-choices';
+import { deviceColumns } from './device-columns';
+import { DeviceForm, type DeviceDialogSubject } from './device-form';
+import { DeviceImportDialog } from './device-import-dialog';
+
+type Dialog = { kind: 'form'; subject: DeviceDialogSubject } | { kind: 'import' } | { kind: 'allocate'; ids: number[] };
+
+/** 设备管理: the devices of the picked organisation and below; add, import, allocate, edit and delete. */
+export function DevicePage() {
+  const { message } = App.useApp();
+  const list = usePagedList<DeviceRow>(DEVICE_LIST_KEY, listDevices);
+  const tree = useHoldTree();
+  // New devices go to the picked organisation, or the caller's own: 新增 and 导入 wait for the tree to know it.
+  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const [searchType, setSearchType] = useState<DeviceSearchType>(FIRST_DEVICE_SEARCH_TYPE);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const remove = useRemoveDevice();
+  const confirmDelete = useConfirmDelete();
+
+  // The selection counts on the rows shown: another page, organisation or query leaves the rest behind.
+  const rows = list.query.data?.rows;
+  const shownSelected = useMemo(
+    () => selected.filter((objectId) => rows?.some((row) => row.object_id === objectId)),
+    [selected, rows],
+  );
+
+  const columns = deviceColumns({
+    onEdit: (row) => setDialog({ kind: 'form', subject: { row } }),
+    onDelete: (row) => confirmDelete('设备', () => remove.mutateAsync(row.object_id)),
+  });
+
+  const allocate = () => {
+    if (shownSelected.length === 0) void message.warning(deviceMessages.devicesRequired);
+    else setDialog({ kind: 'allocate', ids: shownSelected });
+  };
+  const typeLabel = DEVICE_SEARCH_OPTIONS.find((option) => option.value === searchType)?.label ?? '';
+
+  return (
+    <TreeListLayout
+      holdId={list.params.holdId}
+      onPickHold={list.pickHold}
+      toolbar={
+        <ListToolbar
+          label="关键字"
+          placeholder={`输入${typeLabel}查询`}
+          value={list.draft}
+          onChange={list.setDraft}
+          onSearch={() => list.searchBy(searchType)}
+          filter={
+            <Select<DeviceSearchType>
+              aria-label="查询类型"
+              value={searchType}
+              onChange={setSearchType}
+              options={DEVICE_SEARCH_OPTIONS}
+              style={{ width: 120 }}
+            />
+          }
+          extra={
+            <>
+              <Button
+                icon={<PlusOutlined />}
+                disabled={tree.isPending}
+                onClick={() => setDialog({ kind: 'form', subject: { holdId: pickedHoldId } })}
+              >
+                新增
+              </Button>
+              <Button icon={<ImportOutlined />} disabled={tree.isPending} onClick={() => setDialog({ kind: 'import' })}>
+                导入
+              </Button>
+              <Button icon={<ApartmentOutlined />} onClick={allocate}>
+                分配
+              </Button>
+            </>
+          }
+        />
+      }
+    >
+      <ListTable<DeviceRow>
+        label="设备列表"
+        list={list}
+        columns={columns}
+        rowKey="object_id"
+        rowSelection={{
+          selectedRowKeys: shownSelected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+      />
+      {dialog?.kind === 'form' && <DeviceForm subject={dialog.subject} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'import' && <DeviceImportDialog holdId={pickedHoldId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'allocate' && (
+        <DeviceAllocateDialog
+          objectIds={dialog.ids}
+          onDone={() => {
+            setSelected([]);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </TreeListLayout>
+  );
+}

@@ -1,0 +1,54 @@
+import type { CardTotalRow, PunchRow } from '@guard-tour/contract';
+import { apiPostPage, type Paged } from '../../api/client';
+import { exportFileName } from '../../components/export-file';
+import type { ListParams } from '../../components/paging';
+import {
+  cardTotalsExportBody,
+  cardTotalsListBody,
+  PUNCH_SCREENS,
+  punchExportBody,
+  punchListBody,
+  recordExportBody,
+  recordListBody,
+  type PunchScreen,
+} from './record-filters';
+
+/** Every record query sits under this key; punches arrive all the time, so lists are read afresh. */
+export const RECORD_KEY = ['record'] as const;
+
+/** 打卡数据 (`GetPatrolClockInList`), 设备统计 and 人员统计 (`PatrolLog/List`): one page of punch rows. */
+export function listPunches(screen: PunchScreen) {
+  return (params: ListParams, signal?: AbortSignal): Promise<Paged<PunchRow>> =>
+    apiPostPage<PunchRow>(PUNCH_SCREENS[screen].list, punchListBody(params, screen), { signal });
+}
+
+export function exportPunches(screen: PunchScreen, params: ListParams): Promise<string> {
+  return exportFileName(PUNCH_SCREENS[screen].export, punchExportBody(params, screen));
+}
+
+/** 巡检记录 (`PatrolData/Records`). */
+export function listRecords(params: ListParams, signal?: AbortSignal): Promise<Paged<PunchRow>> {
+  return apiPostPage<PunchRow>('/api/PatrolData/Records', recordListBody(params), { signal });
+}
+
+export function exportRecords(params: ListParams): Promise<string> {
+  return exportFileName('/api/PatrolData/ExportRecords', recordExportBody(params));
+}
+
+/** A 巡检点统计 row with a key of its own: one card on one day. */
+export type CardTotalItem = CardTotalRow & { row_key: string };
+
+/** 巡检点统计 (`PatrolData/TotalByPatrolCard`), a page at a time. */
+export async function listCardTotals(params: ListParams, signal?: AbortSignal): Promise<Paged<CardTotalItem>> {
+  const page = await apiPostPage<CardTotalRow>('/api/PatrolData/TotalByPatrolCard', cardTotalsListBody(params), {
+    signal,
+  });
+  return {
+    total: page.total,
+    rows: page.rows.map((row, index) => ({ ...row, row_key: `${row.create_date}|${row.patrol_sn}|${index}` })),
+  };
+}
+
+export function exportCardTotals(params: ListParams): Promise<string> {
+  return exportFileName('/api/PatrolData/ExportTotalByPatrolCard', cardTotalsExportBody(params));
+}

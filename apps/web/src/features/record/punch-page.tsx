@@ -1,0 +1,59 @@
+import type { PunchRow } from '@guard-tour/contract';
+import { Card, Flex } from 'antd';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { usePagedList } from '../../components/use-paged-list';
+import { listPunches, RECORD_KEY } from './api';
+import { HoldPopover } from './hold-popover';
+import { PunchToolbar } from './punch-toolbar';
+import { PunchTable } from './punch-table';
+import type { PunchScreen } from './record-filters';
+
+const TABLE_LABELS: Record<PunchScreen, string> = {
+  clockIn: '打卡数据列表',
+  device: '设备统计列表',
+  user: '人员统计列表',
+};
+
+function usePunchList(screen: PunchScreen) {
+  // Punches arrive all day: every visit reads them afresh.
+  return usePagedList<PunchRow>([...RECORD_KEY, screen], listPunches(screen), { staleTime: 0 });
+}
+
+/** 打卡数据 and 设备统计: the organisation tree beside the period tags, search and the punch table. */
+function TreePunchPage({ screen }: { screen: 'clockIn' | 'device' }) {
+  const list = usePunchList(screen);
+  return (
+    <TreeListLayout
+      holdId={list.params.holdId}
+      onPickHold={list.pickHold}
+      toolbar={<PunchToolbar screen={screen} list={list} />}
+    >
+      <PunchTable label={TABLE_LABELS[screen]} list={list} />
+    </TreeListLayout>
+  );
+}
+
+export function ClockInPage() {
+  return <TreePunchPage screen="clockIn" />;
+}
+
+export function DevicePunchPage() {
+  return <TreePunchPage screen="device" />;
+}
+
+/** 人员统计: the same table, the organisation tree in a floating layer opened from the filter bar. */
+export function UserPunchPage() {
+  const list = usePunchList('user');
+  return (
+    <Card size="small">
+      <Flex vertical gap={12}>
+        <PunchToolbar
+          screen="user"
+          list={list}
+          leading={<HoldPopover value={list.params.holdId} onPick={list.pickHold} />}
+        />
+        <PunchTable label={TABLE_LABELS.user} list={list} />
+      </Flex>
+    </Card>
+  );
+}

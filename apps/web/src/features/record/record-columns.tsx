@@ -1,0 +1,35 @@
+import type { PunchRow } from '@guard-tour/contract';
+import type { TableColumnsType } from 'antd';
+import { NOWRAP, shown } from '../../components/cells';
+import { WeekdayTag } from '../../components/weekday-tag';
+import type { CardTotalItem } from './api';
+
+const text = (value: string | number | null | undefined) => shown(value);
+
+/** The punch table of 打卡数据, 设备统计, 人员统计 and 巡检记录 (spec section 2). */
+export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
+  {
+    title: '星期',
+    dataIndex: 'weekly',
+    width: 72,
+    ...NOWRAP,
+    render: (value: string) => <WeekdayTag weekday={value} />,
+  },
+  { title: '日期时间', dataIndex: 'create_time', ...NOWRAP, render: text },
+  { title: '巡检点', dataIndex: 'patrol_name', ...NOWRAP, render: text },
+  { title: '卡号', dataIndex: 'patrol_sn', ...NOWRAP, render: text },
+  { title: '设备号', dataIndex: 'device_no', ...NOWRAP, render: text },
+  { title: '账号', dataIndex: 'user_name', ...NOWRAP, render: text },
+  { title: '姓名', dataIndex: 'true_name', ...NOWRAP, render: text },
+  { title: '当前路线', dataIndex: 'road_name', ...NOWRAP, render: text },
+  { title: '所属组织', dataIndex: 'hold_name', ...NOWRAP, render: text },
+];
+
+/** 巡检点统计: date, card number, name, count, organisation (spec section 2). */
+export const CARD_TOTAL_COLUMNS: TableColumnsType<CardTotalItem> = [
+  { title: '日期', dataIndex: 'create_date', ...NOWRAP, render: text },
+  { title: '卡号', dataIndex: 'patrol_sn', ...NOWRAP, render: text },
+  { title: '巡检点名称', dataIndex: 'patrol_name', render: text },
+  { title: '次数', dataIndex: 'total_patrol_card', align: 'right', width: 96, ...NOWRAP, render: text },
+  { title: '所属组织', dataIndex: 'hold_name', render: text },
+];

@@ -1,0 +1,63 @@
+import type { RoadRow } from '@guard-tour/contract';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
+import { NOWRAP, shown } from '../../components/cells';
+import { StatusTag } from '../../components/status-tag';
+
+/** Status 4: a closed road stays closed (DOMAIN.md), so it has no 关闭 link. */
+export const CLOSED = 4;
+
+interface RoadColumnActions {
+  onEdit: (row: RoadRow) => void;
+  onClose: (row: RoadRow) => void;
+}
+
+/** 路线管理 / 路线状态: status, name with 编辑 and 关闭, accounts, cycle, window, points, remark, created. */
+export function roadColumns({ onEdit, onClose }: RoadColumnActions): TableColumnsType<RoadRow> {
+  return [
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      ...NOWRAP,
+      render: (status: number, row) => <StatusTag status={status} text={row.status_text} />,
+    },
+    {
+      title: '路线名称',
+      dataIndex: 'road_name',
+      render: (name: string, row) => (
+        <Space size={4} wrap>
+          <Typography.Text strong>{shown(name)}</Typography.Text>
+          <Button type="link" size="small" onClick={() => onEdit(row)}>
+            编辑
+          </Button>
+          {row.status !== CLOSED && (
+            <Button type="link" size="small" danger onClick={() => onClose(row)}>
+              关闭
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '巡检账号',
+      dataIndex: 'patrol_users',
+      onHeaderCell: NOWRAP.onHeaderCell,
+      render: (value: string) => shown(value),
+    },
+    {
+      title: '巡检周期',
+      dataIndex: 'cycle_text',
+      onHeaderCell: NOWRAP.onHeaderCell,
+      render: (value: string) => shown(value),
+    },
+    { title: '开始时间', dataIndex: 'start_time', ...NOWRAP, render: (value: string) => shown(value) },
+    { title: '结束时间', dataIndex: 'end_time', ...NOWRAP, render: (value: string) => shown(value) },
+    {
+      title: '巡检点',
+      dataIndex: 'patrol_cards',
+      render: (value: string, row) => shown(value || row.patrol_card_names),
+    },
+    { title: '备注', dataIndex: 'remark', onHeaderCell: NOWRAP.onHeaderCell, render: (value: string) => value ?? '' },
+    { title: '录入时间', dataIndex: 'create_time', ...NOWRAP, render: (value: string) => shown(value) },
+  ];
+}

@@ -1,0 +1,110 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, Radio, Row, type FormInstance } from 'antd';
+import { ClockPicker } from '../../components/clock-picker';
+import { DayCheckboxes } from '../../components/day-checkboxes';
+import { OrderedTransfer, type TransferChoice } from './ordered-transfer';
+import { ROAD_CLOCK, ROAD_CYCLE_OPTIONS, roadWindowError, type RoadDetailValues } from './road-detail-values';
+
+interface RoadDetailFormProps {
+  form: FormInstance<RoadDetailValues>;
+  initialValues: RoadDetailValues;
+  holdName: string;
+  accounts: TransferChoice[];
+  cards: TransferChoice[];
+  optionsLoading: boolean;
+  saving: boolean;
+  onSubmit: (values: RoadDetailValues) => void;
+  /** A field rule failed (the end before the start): the page says so in words too. */
+  onInvalid: (message: string) => void;
+}
+
+/** The road detail's fields: organisation, name, accounts, cycle, window, points in order, remark. */
+export function RoadDetailForm(props: RoadDetailFormProps) {
+  const { form, initialValues, holdName, accounts, cards, optionsLoading, saving, onSubmit, onInvalid } = props;
+  const cycle = Form.useWatch('cycle_repeat_type', form) ?? initialValues.cycle_repeat_type;
+
+  return (
+    <Form<RoadDetailValues>
+      form={form}
+      initialValues={initialValues}
+      onFinish={onSubmit}
+      onFinishFailed={({ errorFields }) => {
+        const first = errorFields[0]?.errors[0];
+        if (first) onInvalid(first);
+      }}
+      disabled={saving}
+      labelCol={{ flex: '96px' }}
+      wrapperCol={{ flex: 1 }}
+      autoComplete="off"
+    >
+      <Form.Item label="所属组织" htmlFor="road-hold-name">
+        <Input id="road-hold-name" value={holdName} disabled />
+      </Form.Item>
+      <Form.Item label="路线名称" name="road_name" required>
+        <Input maxLength={50} placeholder="请输入路线名称" />
+      </Form.Item>
+      <Form.Item label="巡检账号" name="user_ids" required>
+        <OrderedTransfer
+          label="巡检账号"
+          titles={['可选账号', '已选账号']}
+          choices={accounts}
+          loading={optionsLoading}
+        />
+      </Form.Item>
+      <Form.Item label="巡检周期" name="cycle_repeat_type">
+        <Radio.Group options={ROAD_CYCLE_OPTIONS} />
+      </Form.Item>
+      {cycle === 2 && (
+        <Form.Item label="巡检星期" name="weekdays">
+          <DayCheckboxes kind="weekday" />
+        </Form.Item>
+      )}
+      {cycle === 3 && (
+        <Form.Item label="巡检日期" name="monthdays">
+          <DayCheckboxes kind="monthday" />
+        </Form.Item>
+      )}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item label="开始时间" name="start_time" extra="可选 08:30 到 18:30，不选则全天">
+            <ClockPicker range={ROAD_CLOCK} placeholder="开始时间" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="结束时间"
+            name="end_time"
+            dependencies={['start_time']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, end: string) => {
+                  const problem = roadWindowError(getFieldValue('start_time') ?? '', end ?? '');
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <ClockPicker range={ROAD_CLOCK} placeholder="结束时间" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="巡检点" name="card_ids" required extra="已选巡检点按选入的先后排序，即巡检顺序">
+        <OrderedTransfer
+          label="巡检点"
+          titles={['可选巡检点', '已选巡检点']}
+          choices={cards}
+          loading={optionsLoading}
+          numbered
+        />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={3} maxLength={200} showCount />
+      </Form.Item>
+      <Form.Item label=" " colon={false}>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+          保存
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,128 @@
+import { App, Button, Card, Form, Result } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorText, loadErrorText } from '../../api/client';
+import { MSG } from '../../api/messages';
+import { rootHoldId } from '../../components/hold-tree';
+import { PageLoading } from '../../components/page-loading';
+import { useHoldTree } from '../../components/use-hold-tree';
+import { useLoadErrorMessage } from '../../components/use-load-error-message';
+import { useAccountOptions, useCardOptions, useHoldName, useRoadForEdit, useSaveRoad } from './api';
+import { announceRoadsChanged } from './road-channel';
+import { accountChoices, cardChoices } from './road-choices';
+import { RoadDetailForm } from './road-detail-form';
+import {
+  newRoadValues,
+  roadFormError,
+  roadValuesOf,
+  toSaveRoadBody,
+  type RoadDetailValues,
+} from './road-detail-values';
+
+function positiveId(text: string | null): number | undefined {
+  const value = Number(text);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** 路线详情 (its own window): a new road (id 0) of the organisation holdid, or an existing road. */
+export function RoadDetailPage() {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const roadId = positiveId(search.get('id')) ?? 0;
+  const isNew = roadId === 0;
+  const tree = useHoldTree();
+  const edit = useRoadForEdit(roadId);
+  const road = edit.data?.road;
+  const holdId = road?.hold_id ?? positiveId(search.get('holdid')) ?? rootHoldId(tree.data ?? []);
+  const base = useHoldName(isNew ? holdId : undefined);
+  const accountOptions = useAccountOptions(holdId);
+  const cardOptions = useCardOptions(holdId);
+  const save = useSaveRoad();
+  useLoadErrorMessage(accountOptions, cardOptions, base);
+  const [form] = Form.useForm<RoadDetailValues>();
+  const [newValues] = useState(newRoadValues);
+
+  const initialValues = useMemo(
+    () => (edit.data ? roadValuesOf(edit.data.road, edit.data.accounts, edit.data.cards) : newValues),
+    [edit.data, newValues],
+  );
+  const accounts = useMemo(
+    () => accountChoices(accountOptions.data ?? [], edit.data?.accounts),
+    [accountOptions.data, edit.data],
+  );
+  const cards = useMemo(() => cardChoices(cardOptions.data ?? [], edit.data?.cards), [cardOptions.data, edit.data]);
+
+  const closeWindow = () => {
+    window.close();
+    // A window the browser will not let a script close (opened by hand) goes back to the road list.
+    window.setTimeout(() => {
+      if (!window.closed) void navigate('/road/manage');
+    }, 300);
+  };
+
+  const askToContinue = () =>
+    modal.confirm({
+      title: '提示',
+      content: isNew ? '保存成功，是否继续添加？' : '保存成功，是否继续编辑？',
+      okText: '继续',
+      cancelText: '关闭窗口',
+      keyboard: false,
+      onOk: () => {
+        if (isNew) form.resetFields();
+      },
+      onCancel: closeWindow,
+    });
+
+  const submit = (values: RoadDetailValues) => {
+    const problem = roadFormError(values, holdId);
+    if (problem || holdId === undefined) {
+      void message.warning(problem ?? MSG.saveFailed);
+      return;
+    }
+    save.mutate(toSaveRoadBody(values, roadId, holdId), {
+      onSuccess: () => {
+        announceRoadsChanged();
+        askToContinue();
+      },
+      onError: (error) => void message.error(errorText(error, MSG.saveFailed)),
+    });
+  };
+
+  let body;
+  if (edit.isError) {
+    body = (
+      <Result
+        status="error"
+        title={MSG.loadFailed}
+        subTitle={loadErrorText(edit.error)}
+        extra={<Button onClick={() => void edit.refetch()}>重试</Button>}
+      />
+    );
+  } else if ((!isNew && edit.isPending) || (holdId === undefined && tree.isPending)) {
+    body = <PageLoading />;
+  } else {
+    body = (
+      <RoadDetailForm
+        form={form}
+        initialValues={initialValues}
+        holdName={road?.hold_name ?? base.data?.hold_name ?? ''}
+        accounts={accounts}
+        cards={cards}
+        optionsLoading={accountOptions.isPending || cardOptions.isPending}
+        saving={save.isPending}
+        onSubmit={submit}
+        onInvalid={(text) => void message.warning(text)}
+      />
+    );
+  }
+
+  return (
+    <Card
+      title={isNew ? '新增路线' : `编辑路线${road ? `：${road.road_name}` : ''}`}
+      style={{ maxWidth: 960, margin: '0 auto' }}
+    >
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { RoadRow } from '@guard-tour/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Select, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { errorText } from '../../api/client';
+import { rootHoldId } from '../../components/hold-tree';
+import { ListTable } from '../../components/list-table';
+import { ListToolbar } from '../../components/list-toolbar';
+import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { useHoldTree } from '../../components/use-hold-tree';
+import { usePagedList } from '../../components/use-paged-list';
+import { listRoads, ROAD_KEY, useCloseRoad, type RoadListCall } from './api';
+import { openRoadDetail, useRoadsChangedElsewhere } from './road-channel';
+import { roadColumns } from './road-columns';
+
+/**
+ * The road list (路线管理 and 路线状态 show the same screen): status, cycle and window of each road of the
+ * picked organisation and below; 新增 and 编辑 open the detail in a new window, 关闭 closes a road for good.
+ */
+function RoadListPage({ call }: { call: RoadListCall }) {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = usePagedList<RoadRow>([...ROAD_KEY, 'list', call], (params, signal) => listRoads(call, params, signal));
+  const tree = useHoldTree();
+  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const [status, setStatus] = useState(-1);
+  const close = useCloseRoad();
+
+  // A save in the detail window refreshes this list.
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ROAD_KEY }), [queryClient]);
+  useRoadsChangedElsewhere(refresh);
+
+  const confirmClose = (row: RoadRow) =>
+    modal.confirm({
+      title: '提示',
+      content: `此操作将关闭路线「${row.road_name}」，关闭后不再安排巡检, 是否继续?`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await close.mutateAsync(row.road_id);
+          void message.success('已关闭！');
+        } catch (error) {
+          void message.warning(`关闭失败！${errorText(error, '')}`);
+        }
+      },
+    });
+
+  const columns = roadColumns({ onEdit: (row) => openRoadDetail(row.road_id, row.hold_id), onClose: confirmClose });
+
+  return (
+    <TreeListLayout
+      holdId={list.params.holdId}
+      onPickHold={list.pickHold}
+      toolbar={
+        <ListToolbar
+          label="路线名称"
+          placeholder="输入路线名称查询"
+          value={list.draft}
+          onChange={list.setDraft}
+          onSearch={() => list.searchWith({ status })}
+          leading={
+            <>
+              <Typography.Text>
+                <label htmlFor="road-status-filter">状态</label>
+              </Typography.Text>
+              <Select<number>
+                id="road-status-filter"
+                value={status}
+                onChange={(next) => {
+                  setStatus(next);
+                  list.searchWith({ status: next });
+                }}
+                options={STATUS_FILTER_OPTIONS}
+                style={{ width: 100 }}
+              />
+            </>
+          }
+          extra={
+            <Button icon={<PlusOutlined />} onClick={() => openRoadDetail(0, pickedHoldId)}>
+              新增
+            </Button>
+          }
+        />
+      }
+    >
+      <ListTable<RoadRow> label="路线列表" list={list} columns={columns} rowKey="road_id" />
+    </TreeListLayout>
+  );
+}
+
+/** 路线管理 (/road/manage). */
+export function RoadManagePage() {
+  return <RoadListPage call="List" />;
+}
+
+/** 路线状态 (/patrol_road/state): the same list through GetPatrolRoadList. */
+export function RoadStatePage() {
+  return <RoadListPage call="GetPatrolRoadList" />;
+}

@@ -1,0 +1,56 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { StaffRow } from '@guard-tour/contract';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useSession } from '../../api/use-session';
+import { rootHoldId } from '../../components/hold-tree';
+import { ListTable } from '../../components/list-table';
+import { ListToolbar } from '../../components/list-toolbar';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useHoldTree } from '../../components/use-hold-tree';
+import { usePagedList } from '../../components/use-paged-list';
+import { listStaff, STAFF_LIST_KEY, useRemoveAccount } from './api';
+import { staffColumns } from './staff-columns';
+import { StaffForm, type StaffDialogSubject } from './staff-form';
+
+/** 账号管理: the accounts of the picked organisation and below. */
+export function StaffPage() {
+  const list = usePagedList<StaffRow>(STAFF_LIST_KEY, listStaff);
+  const tree = useHoldTree();
+  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const ownAccount = useSession()?.info?.userName;
+  const [dialog, setDialog] = useState<StaffDialogSubject | null>(null);
+  const remove = useRemoveAccount();
+  const confirmDelete = useConfirmDelete();
+
+  const columns = staffColumns({
+    onEdit: (row) => setDialog({ row }),
+    canDelete: (row) => row.user_name !== ownAccount,
+    onDelete: (row) => confirmDelete('账号', () => remove.mutateAsync(row.user_id)),
+  });
+
+  return (
+    <TreeListLayout
+      holdId={list.params.holdId}
+      onPickHold={list.pickHold}
+      toolbar={
+        <ListToolbar
+          label="名称"
+          placeholder="账号或姓名"
+          value={list.draft}
+          onChange={list.setDraft}
+          onSearch={list.search}
+          extra={
+            <Button icon={<PlusOutlined />} onClick={() => setDialog({ holdId: pickedHoldId })}>
+              新增
+            </Button>
+          }
+        />
+      }
+    >
+      <ListTable<StaffRow> label="账号列表" list={list} columns={columns} rowKey="user_id" />
+      {dialog && <StaffForm subject={dialog} onClose={() => setDialog(null)} />}
+    </TreeListLayout>
+  );
+}

@@ -1,0 +1,74 @@
+import type { TaskRow } from '@guard-tour/contract';
+import { Button, Space, type TableColumnsType } from 'antd';
+import { NOWRAP, shown } from '../../components/cells';
+import { StatusTag } from '../../components/status-tag';
+import { crossesMidnight } from './task-form-values';
+
+interface TaskColumnActions {
+  onView: (row: TaskRow) => void;
+  onEdit: (row: TaskRow) => void;
+  onDelete: (row: TaskRow) => void;
+}
+
+/** The task table's width: eleven columns scroll sideways rather than squeeze (巡检点 takes what is left). */
+export const TASK_TABLE_WIDTH = 1500;
+
+/** 巡检任务: the spec's columns, then 查看 / 编辑 / 删除. */
+export function taskColumns({ onView, onEdit, onDelete }: TaskColumnActions): TableColumnsType<TaskRow> {
+  return [
+    { title: '任务名称', dataIndex: 'task_name', width: 150, render: (value: string) => shown(value) },
+    { title: '线路名称', dataIndex: 'road_name', width: 130, render: (value: string) => shown(value) },
+    {
+      title: '巡检设备',
+      dataIndex: 'device_name',
+      width: 130,
+      render: (value: string, row) => shown(value || row.device_no),
+    },
+    { title: '巡检周期', dataIndex: 'cycle_text', width: 150, render: (value: string) => shown(value) },
+    { title: '开始时间', dataIndex: 'start_time', width: 90, ...NOWRAP, render: (value: string) => shown(value) },
+    {
+      title: '结束时间',
+      dataIndex: 'end_time',
+      width: 100,
+      ...NOWRAP,
+      // A window that crosses midnight ends the next day.
+      render: (value: string, row) => (crossesMidnight(row) ? `次日 ${value}` : shown(value)),
+    },
+    {
+      title: '到期日期',
+      dataIndex: 'expire_time',
+      width: 110,
+      ...NOWRAP,
+      render: (value: string) => (value?.trim() ? value.slice(0, 10) : '长期'),
+    },
+    { title: '巡检点', dataIndex: 'patrol_card_names', render: (value: string) => shown(value) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      ...NOWRAP,
+      render: (status: number, row) => <StatusTag status={status} text={row.status_text} />,
+    },
+    { title: '所属组织', dataIndex: 'hold_name', width: 130, render: (value: string) => shown(value) },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 150,
+      fixed: 'right',
+      ...NOWRAP,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => onView(row)}>
+            查看
+          </Button>
+          <Button type="link" size="small" onClick={() => onEdit(row)}>
+            编辑
+          </Button>
+          <Button type="link" size="small" danger onClick={() => onDelete(row)}>
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}

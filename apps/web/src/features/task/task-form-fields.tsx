@@ -1,0 +1,159 @@
+import type { DeviceOption, RoadOption } from '@guard-tour/contract';
+import { taskMessages } from '@guard-tour/contract';
+import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstance } from 'antd';
+import { ClockPicker } from '../../components/clock-picker';
+import { DayCheckboxes } from '../../components/day-checkboxes';
+import { HoldSelect } from '../../components/hold-select';
+import { DateTextPicker } from './date-text-picker';
+import {
+  crossesMidnight,
+  TASK_CLOCK,
+  TASK_CYCLE_OPTIONS,
+  weekdaysAfterSwitch,
+  type TaskFormValues,
+} from './task-form-values';
+
+interface TaskFormFieldsProps {
+  form: FormInstance<TaskFormValues>;
+  initialValues: TaskFormValues;
+  roads: RoadOption[];
+  devices: DeviceOption[];
+  optionsLoading: boolean;
+  disabled: boolean;
+  onSubmit: (values: TaskFormValues) => void;
+  onInvalid: (message: string) => void;
+}
+
+const half = { xs: 24, md: 12 };
+
+/** The task dialog's fields: organisation, name, road, device, cycle, window (may cross midnight), expiry. */
+export function TaskFormFields(props: TaskFormFieldsProps) {
+  const { form, initialValues, roads, devices, optionsLoading, disabled, onSubmit, onInvalid } = props;
+  const mode = Form.useWatch('cycle_repeat_mode', form) ?? initialValues.cycle_repeat_mode;
+  const start = Form.useWatch('start_time', form) ?? initialValues.start_time;
+  const end = Form.useWatch('end_time', form) ?? initialValues.end_time;
+  const overnight = crossesMidnight({ start_time: start, end_time: end });
+
+  return (
+    <Form<TaskFormValues>
+      form={form}
+      initialValues={initialValues}
+      onFinish={onSubmit}
+      onFinishFailed={({ errorFields }) => {
+        const first = errorFields[0]?.errors[0];
+        if (first) onInvalid(first);
+      }}
+      onValuesChange={(changed: Partial<TaskFormValues>) => {
+        // Roads and devices belong to an organisation: another organisation starts with neither chosen.
+        if ('hold_id' in changed) form.setFieldsValue({ road_id: undefined, object_id: undefined });
+        if (changed.cycle_repeat_mode !== undefined) {
+          form.setFieldValue(
+            'weekdays',
+            weekdaysAfterSwitch(changed.cycle_repeat_mode, form.getFieldValue('weekdays') ?? []),
+          );
+        }
+      }}
+      disabled={disabled}
+      labelCol={{ flex: '96px' }}
+      wrapperCol={{ flex: 1 }}
+      autoComplete="off"
+      style={{ marginTop: 16 }}
+    >
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item label="所属组织" name="hold_id" required>
+            <HoldSelect />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            label="任务名称"
+            name="task_name"
+            validateTrigger="onBlur"
+            rules={[{ required: true, whitespace: true, message: taskMessages.nameRequired }]}
+          >
+            <Input maxLength={50} placeholder="请输入任务名称" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item label="线路" name="road_id" rules={[{ required: true, message: taskMessages.roadRequired }]}>
+            <Select<number>
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="选择一条线路"
+              loading={optionsLoading}
+              notFoundContent={optionsLoading ? '加载中…' : '暂无线路'}
+              options={roads.map((road) => ({ value: road.road_id, label: road.road_name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            label="巡检设备"
+            name="object_id"
+            rules={[{ required: true, message: taskMessages.deviceRequired }]}
+          >
+            <Select<number>
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="选择巡检终端"
+              loading={optionsLoading}
+              notFoundContent={optionsLoading ? '加载中…' : '暂无设备'}
+              options={devices.map((device) => ({
+                value: device.object_id,
+                label: device.object_name ? `${device.object_name}(${device.device_no})` : device.device_no,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item label="巡检周期" name="cycle_repeat_mode">
+            <Radio.Group options={TASK_CYCLE_OPTIONS} />
+          </Form.Item>
+        </Col>
+        {mode === 1 && (
+          <Col {...half}>
+            <Form.Item label="执行日期" name="single_date" extra="不选则为保存当天">
+              <DateTextPicker placeholder="执行日期" />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={24}>
+          {mode === 3 && (
+            <Form.Item label="巡检星期" name="weekdays">
+              <DayCheckboxes kind="weekday" />
+            </Form.Item>
+          )}
+          {mode === 4 && (
+            <Form.Item label="巡检日期" name="monthdays">
+              <DayCheckboxes kind="monthday" />
+            </Form.Item>
+          )}
+        </Col>
+        <Col {...half}>
+          <Form.Item label="开始时间" name="start_time">
+            <ClockPicker range={TASK_CLOCK} placeholder="开始时间" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            label="结束时间"
+            name="end_time"
+            extra={
+              overnight ? (
+                <Typography.Text type="warning">
+                  <Tag color="purple">跨夜</Tag>次日 {end} 结束
+                </Typography.Text>
+              ) : undefined
+            }
+          >
+            <ClockPicker range={TASK_CLOCK} placeholder="结束时间" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item label="到期日期" name="expire_date" extra="不选则长期有效">
+            <DateTextPicker placeholder="到期日期" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

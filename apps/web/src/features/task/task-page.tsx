@@ -1,0 +1,108 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TaskRow } from '@guard-tour/contract';
+import { Button, Checkbox, Input, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { rootHoldId } from '../../components/hold-tree';
+import { ListTable } from '../../components/list-table';
+import { ListToolbar } from '../../components/list-toolbar';
+import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { useConfirmDelete } from '../../components/use-confirm-delete';
+import { useHoldTree } from '../../components/use-hold-tree';
+import { usePagedList } from '../../components/use-paged-list';
+import { listTasks, TASK_KEY, useRemoveTask } from './api';
+import { TASK_TABLE_WIDTH, taskColumns } from './task-columns';
+import { TaskForm, type TaskDialogSubject } from './task-form';
+
+/** The filters applied with the task name on 搜索. */
+interface TaskFilters {
+  status: number;
+  road_name: string;
+  include_children: boolean;
+}
+
+/** 巡检任务: tasks of the picked organisation (and below, at first) by status, task name and road name. */
+export function TaskPage() {
+  const list = usePagedList<TaskRow>([...TASK_KEY, 'list'], listTasks);
+  const tree = useHoldTree();
+  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const [filters, setFilters] = useState<TaskFilters>({ status: -1, road_name: '', include_children: true });
+  const [dialog, setDialog] = useState<TaskDialogSubject | null>(null);
+  const remove = useRemoveTask();
+  const confirmDelete = useConfirmDelete();
+
+  const search = (next: TaskFilters = filters) => list.searchWith({ ...next, road_name: next.road_name.trim() });
+  const change = (patch: Partial<TaskFilters>, apply = false) => {
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    if (apply) search(next);
+  };
+
+  const columns = taskColumns({
+    onView: (row) => setDialog({ mode: 'view', row }),
+    onEdit: (row) => setDialog({ mode: 'edit', row }),
+    onDelete: (row) => confirmDelete('任务', () => remove.mutateAsync(row.task_id), { exceptionText: '处理发生异常' }),
+  });
+
+  return (
+    <TreeListLayout
+      holdId={list.params.holdId}
+      onPickHold={list.pickHold}
+      toolbar={
+        <ListToolbar
+          label="任务名称"
+          placeholder="输入任务名称"
+          value={list.draft}
+          onChange={list.setDraft}
+          onSearch={() => search()}
+          searchText="搜索"
+          leading={
+            <>
+              <Typography.Text>
+                <label htmlFor="task-status-filter">状态</label>
+              </Typography.Text>
+              <Select<number>
+                id="task-status-filter"
+                value={filters.status}
+                onChange={(status) => change({ status }, true)}
+                options={STATUS_FILTER_OPTIONS}
+                style={{ width: 100 }}
+              />
+            </>
+          }
+          options={
+            <>
+              <Typography.Text>
+                <label htmlFor="task-road-filter">线路名称</label>
+              </Typography.Text>
+              <Input
+                id="task-road-filter"
+                value={filters.road_name}
+                onChange={(event) => change({ road_name: event.target.value })}
+                onPressEnter={() => search()}
+                placeholder="输入线路名称"
+                allowClear
+                maxLength={100}
+                style={{ width: 150 }}
+              />
+              <Checkbox
+                checked={filters.include_children}
+                onChange={(event) => change({ include_children: event.target.checked }, true)}
+              >
+                包含下级
+              </Checkbox>
+            </>
+          }
+          extra={
+            <Button icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', holdId: pickedHoldId })}>
+              新增
+            </Button>
+          }
+        />
+      }
+    >
+      <ListTable<TaskRow> label="任务列表" list={list} columns={columns} rowKey="task_id" scrollX={TASK_TABLE_WIDTH} />
+      {dialog && <TaskForm subject={dialog} onClose={() => setDialog(null)} />}
+    </TreeListLayout>
+  );
+}
