@@ -1,9 +1,10 @@
-// A throwaway PostgreSQL cluster from the machine's binaries, for the API suite (STACK.md trap 8).
-import { spawnSync } from 'node:child_process';
+// A throwaway PostgreSQL cluster from the machine's binaries, for the API suite and the heavy tests (STACK.md trap 8).
+import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 function findBinary(name) {
   const fromPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
@@ -30,7 +31,11 @@ export function freePort() {
   });
 }
 
-/** Starts a cluster; returns its connection URL and a stop function that removes it. */
+/**
+ * Starts a cluster; returns its connection URL, a stop function that removes it, and `halt`/`resume`, which stop
+ * PostgreSQL and start it again on the same port and data (a database outage for the heavy tests). Those two are
+ * asynchronous so that the caller's own load keeps running while `pg_ctl` waits.
+ */
 export async function startCluster() {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-pg-'));
@@ -41,17 +46,23 @@ export async function startCluster() {
     const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout);
     chownSync(dir, uid, gid);
   }
+  const commandOf = (binary, args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', findBinary(binary), ...args]] : [findBinary(binary), args];
   const exec = (binary, args) => {
-    const [command, fullArgs] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', findBinary(binary), ...args]]
-      : [findBinary(binary), args];
-    const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
+    const result = spawnSync(...commandOf(binary, args), { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${binary} 失败：${result.stderr || result.stdout}`);
+  };
+  const execAsync = async (binary, args) => {
+    try {
+      await promisify(execFile)(...commandOf(binary, args), { encoding: 'utf8' });
+    } catch (error) {
+      throw new Error(`${binary} 失败：${error.stderr || error.stdout || error.message}`);
+    }
   };
   const port = await freePort();
   const data = path.join(dir, 'data');
   exec('initdb', ['-D', data, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  exec('pg_ctl', [
+  const startArgs = [
     '-D',
     data,
     '-l',
@@ -60,9 +71,14 @@ export async function startCluster() {
     'start',
     '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-  ]);
+  ];
+  exec('pg_ctl', startArgs);
   return {
     url: `postgres://app@127.0.0.1:${port}/postgres`,
+    /** `pg_ctl -m fast stop`: sessions are cut, the data stays. */
+    halt: () => execAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    /** Starts the halted cluster again, same port, same data; resolves once it accepts connections. */
+    resume: () => execAsync('pg_ctl', startArgs),
     stop() {
       try {
         exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

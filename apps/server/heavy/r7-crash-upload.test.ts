@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsoleClient } from './support/api.js';
+import { Installation } from './support/installation.js';
+import { auditPunches, describeAudit, storedPunches } from './support/punch-table.js';
+import { heavySeed, seededRandom } from './support/random.js';
+import type { ServerProcess } from './support/server-process.js';
+import { Terminal, keysOf, type Batch } from './support/terminal.js';
+
+/**
+ * R7 (QUALITY.md): an acknowledged punch is never lost nor doubled. Terminals upload their buffers while the
+ * server is killed with SIGKILL at random moments (8 runs); after each restart the table must hold every record
+ * acknowledged so far, and the terminals resend what was not acknowledged. At the end every record is stored
+ * exactly once and the answers' accepted counts add up to the rows.
+ */
+const RUNS = 8;
+const TERMINALS = 4;
+const BATCHES = 80;
+const BATCH_SIZE = 250;
+/** A kill lands this long after the run's uploads began: long enough for a few batches, short enough to be mid-buffer. */
+const KILL_AFTER_MS: [number, number] = [60, 450];
+
+const seed = heavySeed();
+const random = seededRandom(seed);
+let installation: Installation;
+
+beforeAll(async () => {
+  installation = await Installation.create();
+});
+
+afterAll(async () => {
+  await installation?.dispose();
+});
+
+describe('R7 crash safety of the terminal upload', () => {
+  it(`stores every acknowledged record exactly once across ${RUNS} kill -9 of the server (seed ${seed})`, async () => {
+    const started = Date.now();
+    let server: ServerProcess = await installation.startServer();
+    const port = Number(new URL(server.url).port);
+    const admin = await new ConsoleClient(server.url).logIn();
+    const lastAt = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    const terminals = Array.from(
+      { length: TERMINALS },
+      (_, t) => new Terminal(`R7-TERMINAL-${t + 1}`, BATCHES, BATCH_SIZE, lastAt),
+    );
+    for (const terminal of terminals) await admin.registerDevice(terminal.deviceNo);
+    const deviceNos = terminals.map((t) => t.deviceNo);
+    const allBatches = terminals.flatMap((t) => t.batches);
+
+    const acknowledged = new Set<string>();
+    const onAcknowledged = (batch: Batch) => keysOf(batch).forEach((key) => acknowledged.add(key));
+    /** Records committed by a call whose answer the kill swallowed: the resend must count them as duplicates. */
+    const committedUnanswered = new Set<string>();
+    const kills: string[] = [];
+
+    for (let run = 1; run <= RUNS + 1; run++) {
+      const uploads = Promise.all(terminals.map((t) => t.drain(server.url, installation.deviceKey, onAcknowledged)));
+      if (run <= RUNS) {
+        const delay = Math.round(KILL_AFTER_MS[0] + random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]));
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        const inFlight = terminals.filter((t) => t.unacknowledged.length > 0).length;
+        expect(inFlight, `run ${run}: every buffer was sent before the kill at ${delay} ms`).toBeGreaterThan(0);
+        await server.kill();
+        await uploads;
+        kills.push(`${delay} ms`);
+
+        server = await installation.startServer(port);
+        // Before anything is resent: what was acknowledged before the kill must already be there, once.
+        const stored = await storedPunches(installation.databaseUrl, deviceNos);
+        const audit = auditPunches(acknowledged, stored);
+        const problem = describeAudit({ ...audit, unknown: [] }, 'acknowledged records');
+        expect(problem, `after kill ${run} at ${delay} ms (seed ${seed}): ${problem}`).toBe('');
+        for (const batch of allBatches.filter((b) => !b.acknowledgement)) {
+          for (const key of keysOf(batch)) if (stored.has(key)) committedUnanswered.add(key);
+        }
+      } else {
+        await uploads;
+      }
+    }
+
+    const refusals = terminals.flatMap((t) => t.refusals.map((r) => `${t.deviceNo} ${r}`));
+    expect(refusals, `uploads refused (seed ${seed})`).toEqual([]);
+    const unsent = allBatches.filter((b) => !b.acknowledgement).map((b) => `${b.deviceNo} #${b.number}`);
+    expect(unsent, 'batches never acknowledged').toEqual([]);
+
+    const everyRecord = allBatches.flatMap(keysOf);
+    const stored = await storedPunches(installation.databaseUrl, deviceNos);
+    const problem = describeAudit(auditPunches(everyRecord, stored), 'records');
+    expect(problem, `after ${RUNS} kills (seed ${seed}): ${problem}`).toBe('');
+
+    const answers = allBatches.map((b) => b.acknowledgement!);
+    const accepted = answers.reduce((sum, a) => sum + a.accepted, 0);
+    const duplicates = answers.reduce((sum, a) => sum + a.duplicates, 0);
+    const rejected = answers.reduce((sum, a) => sum + a.rejected.length, 0);
+    expect(rejected, 'records rejected').toBe(0);
+    expect(accepted + duplicates, 'accepted + duplicates of the acknowledging answers').toBe(everyRecord.length);
+    // A record counted as accepted twice, or stored without being counted, shows here.
+    expect(
+      accepted,
+      `accepted counts: ${accepted} accepted + ${committedUnanswered.size} committed before a kill ≠ ${everyRecord.length} records`,
+    ).toBe(everyRecord.length - committedUnanswered.size);
+
+    const resent = allBatches.filter((b) => b.attempts > 1).length;
+    console.log(
+      `R7: ${everyRecord.length} records in ${allBatches.length} batches from ${TERMINALS} terminals, ` +
+        `${RUNS} kill -9 at ${kills.join(', ')}; ${resent} batches resent, ` +
+        `${committedUnanswered.size} records committed before a kill without an answer (counted as duplicates on resend), ` +
+        `${accepted} accepted, ${duplicates} duplicates, 0 lost, 0 doubled; ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
+    );
+  });
+});

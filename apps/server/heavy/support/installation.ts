@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startCluster } from '../../../../scripts/pg-cluster.mjs';
+import { ServerProcess } from './server-process.js';
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/**
+ * One installation as production runs it: a PostgreSQL cluster of its own, a data folder, an upload key, and
+ * as many server processes on them as a test starts. `dispose` stops every process and removes everything.
+ */
+export class Installation {
+  readonly deviceKey = randomBytes(24).toString('hex');
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-heavy-data-'));
+  private readonly servers: ServerProcess[] = [];
+
+  private constructor(readonly cluster: Cluster) {}
+
+  static async create(): Promise<Installation> {
+    return new Installation(await startCluster());
+  }
+
+  get databaseUrl(): string {
+    return this.cluster.url;
+  }
+
+  /** Starts one more server on this database and data folder, on a free port unless `port` is given. */
+  async startServer(port?: number): Promise<ServerProcess> {
+    const server = await ServerProcess.start({
+      databaseUrl: this.databaseUrl,
+      dataDir: this.dataDir,
+      port: port ?? (await freePort()),
+      deviceKey: this.deviceKey,
+    });
+    this.servers.push(server);
+    return server;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all(this.servers.map((s) => s.stop()));
+    try {
+      this.cluster.stop();
+    } finally {
+      rmSync(this.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+export { freePort };
