@@ -29,6 +29,9 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
+    // The console turns antd's motion off for people who ask for less of it: a click never lands on a dialog
+    // still zooming into place.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
