@@ -56,6 +56,10 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client's error (database restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // A client checked out of the pool has no listener of the pool's: a backend terminated between two queries
+  // (PostgreSQL stopping under load) emitted 'error' unhandled and ended the process (found by the R8 test).
+  // With this listener its queries fail instead, and the pool drops it on release as no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -21,7 +21,7 @@ function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boo
     code === '57P01' ||
     code === '57P03' ||
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
-    /Connection terminated|connect ECONNREFUSED/.test(error.message ?? '')
+    /Connection terminated|connect ECONNREFUSED|not queryable/.test(error.message ?? '')
   );
 }
 
