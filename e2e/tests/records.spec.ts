@@ -252,7 +252,8 @@ test.describe('record screens on the demo data', () => {
       await expect(dataRows(page, screen).first()).toContainText(asShown(second.data[0]![screen.field]));
 
       // A keyword from a row of the list narrows it to the rows that match, back on page 1.
-      const sample = period.data.find((row) => String(row[screen.field] ?? '').trim() !== '')!;
+      const sample = [...period.data, ...second.data].find((row) => String(row[screen.field] ?? '').trim() !== '');
+      if (!sample) throw new Error(`the first two pages of ${title} have no ${screen.field} to search for`);
       const keyword = String(sample[screen.field]);
       const narrowed = await answerOf<Row[]>(page, screen.list, () => screen.narrow(page, keyword), 1);
       const narrowedTotal = narrowed.total ?? 0;

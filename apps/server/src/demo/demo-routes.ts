@@ -6,7 +6,8 @@ import type { PatrolRoute } from './punch-walk.js';
 
 /**
  * The routes guards walk, read from the database: every open road (walked by its accounts with the terminals
- * of its organisation) and every task (walked by its terminal).
+ * of its organisation) and every task (walked by its terminal, carried by one of the road's accounts, so that
+ * 人员统计 has a person on most punches).
  */
 export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
   const roads = await q
@@ -54,17 +55,18 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
     .innerJoin(road, and(eq(road.road_id, task.road_id), isNull(road.closed_at)))
     .where(and(isNull(task.deleted_at), sql`${device.deleted_at} is null`));
   const cardsOf = (roadId: number) => cards.filter((c) => c.road_id === roadId).map((c) => c.sn);
+  const walkersOf = (roadId: number) => walkers.filter((w) => w.road_id === roadId).map((w) => w.name);
   return [
     ...roads.map((r) => ({
       schedule: roadSchedule(r),
       cards: cardsOf(r.road_id),
-      walkers: walkers.filter((w) => w.road_id === r.road_id).map((w) => w.name),
+      walkers: walkersOf(r.road_id),
       devices: devices.filter((d) => d.path.startsWith(r.path)).map((d) => d.device_no),
     })),
     ...tasks.map((t) => ({
       schedule: taskSchedule(t, false),
       cards: cardsOf(t.road_id),
-      walkers: [],
+      walkers: walkersOf(t.road_id),
       devices: [t.device_no],
     })),
   ];

@@ -103,6 +103,8 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
   const roads = await client.all<RoadRow>('/PatrolRoad/List', { status: -1 });
   const routes: PatrolRoute[] = [];
   const cardsOf = new Map<number, string[]>();
+  // A task's terminal is carried by one of its road's accounts, as in the demo.
+  const walkersOf = new Map<number, string[]>();
   for (const road of roads) {
     if (road.status === 4) continue;
     const cards = await client.data<{ patrol_sn: string }[]>('GET', `/PatrolRoad/GetBindCards?road_id=${road.road_id}`);
@@ -113,6 +115,10 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
     cardsOf.set(
       road.road_id,
       cards.map((c) => c.patrol_sn),
+    );
+    walkersOf.set(
+      road.road_id,
+      walkers.map((w) => w.user_name),
     );
     const kind = road.cycle_repeat_type === 2 ? 'weekday' : 'monthday';
     routes.push({
@@ -147,7 +153,7 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
         false,
       ),
       cards: cardsOf.get(task.road_id) ?? [],
-      walkers: [],
+      walkers: walkersOf.get(task.road_id) ?? [],
       devices: [task.device_no],
     });
   }

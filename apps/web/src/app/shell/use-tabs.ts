@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation, type Location } from 'react-router';
 import { MSG } from '../../api/messages';
 import { findRoute, isTabPath } from '../routes';
 import { closeAllTabs, closeTab, HOME_PATH, loadTabs, openTab, saveTabs, type OpenTab } from './tabs-state';
@@ -9,22 +9,30 @@ export interface TabView extends OpenTab {
   title: string;
 }
 
+/** The tab a location belongs to (a screen of the shell), with the address it was opened at. */
+function tabOf(location: Pick<Location, 'pathname' | 'search'> | undefined): OpenTab | null {
+  const route = location ? findRoute(location.pathname) : undefined;
+  return route?.layout === 'shell' && location ? { key: route.path, to: route.path + location.search } : null;
+}
+
 /** The tab strip bound to the URL: the current route is the active tab; tabs survive a reload. */
 export function useTabs() {
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const pending = useNavigation().location;
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const route = findRoute(pathname);
-  const activeKey = route?.layout === 'shell' ? route.path : undefined;
-  const here = activeKey ? activeKey + search : null;
+  const current = tabOf(location);
+  const activeKey = current?.key;
 
   const [tabs, setTabs] = useState<OpenTab[]>(() => loadTabs(sessionStorage, isTabPath));
-  // Opening a screen opens (or re-points) its tab, once per arrival at a new address, so a tab
-  // closed while the router is still on its way elsewhere is not opened again.
+  // Asking for a screen opens (or re-points) its tab at once, while its code still loads, so a second menu
+  // click during that load does not lose the first one's tab. Once per address, so a tab closed while the
+  // router is still on its way elsewhere is not opened again.
+  const wanted = tabOf(pending) ?? current;
   const [openedFor, setOpenedFor] = useState<string | null>(null);
-  if (here !== openedFor) {
-    setOpenedFor(here);
-    if (activeKey && here) setTabs((current) => openTab(current, activeKey, here));
+  if ((wanted?.to ?? null) !== openedFor) {
+    setOpenedFor(wanted?.to ?? null);
+    if (wanted) setTabs((open) => openTab(open, wanted.key, wanted.to));
   }
 
   useEffect(() => {
