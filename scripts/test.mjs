@@ -78,6 +78,7 @@ if (process.env.DATABASE_URL) {
 
 step('browser tests in Chromium');
 ensureBuilt({ force: true });
+if (run('node', ['bench/bundle-budget.mjs']) !== 0) failedSteps.push('bundle budget (QUALITY.md P7)');
 const e2eOutput = path.join(reports, 'playwright.json');
 const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   cwd: path.join(root, 'e2e'),

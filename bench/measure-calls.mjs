@@ -1,0 +1,58 @@
+// P2, P4, P5: each call timed through the running server over HTTP, and its baseline — the very queries the
+// server's service runs for it (captured in-process), replayed raw through the driver on one connection.
+import { call } from './api.mjs';
+import { inProcess } from './calls.mjs';
+import { timeMs } from './stats.mjs';
+
+/** Rounds over each call's pages: P2 walks 10 pages 3 times, single-page calls repeat 15 times. */
+const roundsOf = (benchCall) => (benchCall.pages > 1 ? 3 : 15);
+
+function send(base, token, request) {
+  return call(base, request.method, request.path, { token, body: request.body, query: request.query });
+}
+
+/** Per call: HTTP samples (ms) and the `total` the server answered for page 1. */
+export async function timeOverHttp(base, token, benchCalls) {
+  const results = new Map();
+  for (const benchCall of benchCalls) {
+    const first = await send(base, token, benchCall.request(1));
+    const samples = [];
+    for (let round = 0; round < roundsOf(benchCall); round += 1) {
+      for (let page = 1; page <= benchCall.pages; page += 1) {
+        samples.push(await timeMs(() => send(base, token, benchCall.request(page))));
+      }
+    }
+    results.set(benchCall.name, { samples, total: first.total ?? null, rows: first.data.length });
+  }
+  return results;
+}
+
+/** The queries the service runs for one page of a call (the in-process call also warms the cache). */
+export async function captureQueries(db, services, benchCall, page, tzName) {
+  const { ctx, scope } = inProcess(services, db.drizzle, tzName);
+  // The first call may sweep rounds (at most once a minute, as in the server); the second shows a reader's SQL.
+  await benchCall.service(services, ctx, scope, page);
+  return db.captured(() => benchCall.service(services, ctx, scope, page));
+}
+
+export async function replay(connection, queries) {
+  for (const { query, params } of queries) await connection.query(query, params);
+}
+
+/** Per call: raw samples (ms) and the captured queries of page 1 (for the plans). */
+export async function timeRaw(db, services, benchCalls, tzName) {
+  const results = new Map();
+  const [connection] = db.connections(1);
+  for (const benchCall of benchCalls) {
+    const pages = [];
+    for (let page = 1; page <= benchCall.pages; page += 1) {
+      pages.push(await captureQueries(db, services, benchCall, page, tzName));
+    }
+    const samples = [];
+    for (let round = 0; round < roundsOf(benchCall); round += 1) {
+      for (const queries of pages) samples.push(await timeMs(() => replay(connection, queries)));
+    }
+    results.set(benchCall.name, { samples, queries: pages[0] });
+  }
+  return results;
+}

@@ -1,0 +1,104 @@
+// P6: 巡检记录 exports of ~100k and just under 1M rows through the server (time and its peak RSS), two at once,
+// beside the raw walk the export makes (its own batch queries, replayed through the driver, no sheet written).
+import * as contract from '@guard-tour/contract';
+import { call } from './api.mjs';
+import { inProcess } from './calls.mjs';
+import { serverModule } from './server-modules.mjs';
+import { summarize, timeMs } from './stats.mjs';
+
+/**
+ * Start dates (local) so an export covers at least `small` rows, and as many as fit under the 1,000,000-row cap:
+ * from the day of the n-th newest punch (small), or the day after it (large).
+ */
+export async function exportPeriods(db, tzName) {
+  const dayOf = async (offset, shiftDays) => {
+    const [row] = await db.query(
+      `select to_char((punch_time at time zone $1)::date + $3::int, 'YYYY-MM-DD') as day
+       from punch order by punch_time desc offset $2 limit 1`,
+      [tzName, offset, shiftDays],
+    );
+    return row?.day ?? '2000-01-01';
+  };
+  return { small: await dayOf(99_999, 0), large: await dayOf(999_999, 1) };
+}
+
+const exportBody = (startDay) => ({ start_time: startDay, end_time: '' });
+
+async function exportOnce(server, token, startDay) {
+  const reply = await call(server.base, 'POST', '/PatrolData/ExportRecords', { token, body: exportBody(startDay) });
+  if (!reply.data) throw new Error('export answered no file');
+}
+
+export async function exportOverHttp(server, token, periods) {
+  const measure = async (work) => {
+    server.resetPeak();
+    const ms = await timeMs(work);
+    return { ms, peakRssMb: server.peakRssMb() };
+  };
+  const small = [];
+  for (let i = 0; i < 3; i += 1) small.push(await measure(() => exportOnce(server, token, periods.small)));
+  const large = await measure(() => exportOnce(server, token, periods.large));
+  const durations = [];
+  const both = await measure(() =>
+    Promise.all([0, 1].map(async () => durations.push(await timeMs(() => exportOnce(server, token, periods.large))))),
+  );
+  return {
+    small: { ms: summarize(small.map((s) => s.ms)), peakRssMb: Math.max(...small.map((s) => s.peakRssMb)) },
+    large: { ms: summarize([large.ms]), peakRssMb: large.peakRssMb },
+    twoLarge: { ms: summarize(durations), peakRssMb: both.peakRssMb },
+  };
+}
+
+/**
+ * The export's walk, raw: its first and second batch queries are captured from the server's repository, then
+ * replayed with each batch's cursor (last row's time text and id) put where the second batch had its own.
+ */
+async function rawWalk(db, services, startDay, tzName) {
+  const { batchSize } = (await serverModule('features/record/export.service.js')).DEFAULT_EXPORT_LIMITS;
+  const { ctx, scope } = inProcess(services, db.drizzle, tzName);
+  const holdIds = await scope.holdIds(undefined, true);
+  const filter = services.records.recordFilter(ctx, holdIds, contract.recordExportInput.parse(exportBody(startDay)));
+  let firstBatch;
+  const [first] = await db.captured(async () => {
+    firstBatch = await services.recordRepo.punchBatch(db.drizzle, tzName, filter, null, batchSize);
+  });
+  const cursor = firstBatch.next;
+  const [second] = await db.captured(() =>
+    services.recordRepo.punchBatch(db.drizzle, tzName, filter, cursor, batchSize),
+  );
+  const timeSlots = second.params.flatMap((value, i) => (value === cursor.time ? [i] : []));
+  const idSlot = second.params.findLastIndex((value) => value === cursor.id);
+  if (timeSlots.length === 0 || idSlot < 0) throw new Error('cannot find the export cursor in its batch query');
+  return timeMs(async () => {
+    let rows = await db.arrays(first.query, first.params);
+    let count = rows.length;
+    while (rows.length === batchSize) {
+      const last = rows.at(-1);
+      const params = [...second.params];
+      for (const slot of timeSlots) params[slot] = last.at(-1);
+      params[idSlot] = last[0];
+      rows = await db.arrays(second.query, params);
+      count += rows.length;
+    }
+    return count;
+  });
+}
+
+export async function exportRaw(db, services, periods, tzName) {
+  const small = [];
+  for (let i = 0; i < 3; i += 1) small.push(await rawWalk(db, services, periods.small, tzName));
+  const large = await rawWalk(db, services, periods.large, tzName);
+  return { small: { ms: summarize(small) }, large: { ms: summarize([large]) } };
+}
+
+/** How many rows each export covers (what the server's count said). */
+export async function exportRowCounts(db, services, periods, tzName) {
+  const { ctx, scope } = inProcess(services, db.drizzle, tzName);
+  const holdIds = await scope.holdIds(undefined, true);
+  const count = (day) =>
+    services.recordRepo.countPunches(
+      db.drizzle,
+      services.records.recordFilter(ctx, holdIds, contract.recordExportInput.parse(exportBody(day))),
+    );
+  return { small: await count(periods.small), large: await count(periods.large) };
+}

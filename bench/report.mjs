@@ -1,0 +1,214 @@
+// bench/REPORT.md and the console summary: every figure beside its raw baseline and its QUALITY.md target.
+import { writeFileSync } from 'node:fs';
+import { CHUNK_BUDGET_KIB, INITIAL_BUDGET_KIB } from './bundle-budget.mjs';
+
+const ms = (n) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(0)} ms` : '—');
+const s = (n) => (Number.isFinite(n) ? `${(n / 1000).toFixed(1)} s` : '—');
+const num = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '—');
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '—');
+const mark = (ok) => (ok ? '✅ met' : '❌ missed');
+const spread = (summary, unit = ms) => `${unit(summary.median)} / ${unit(summary.p95)}`;
+
+/** The table rows: `[id, what, measured, baseline, ratio, target, verdict]`. */
+export function figureRows(r) {
+  const rows = [];
+  if (r.p1) {
+    const { server, raw } = r.p1;
+    const met = server.perSecond.median >= 20_000 && server.perSecond.median >= 0.5 * raw.perSecond.median;
+    rows.push([
+      'P1',
+      `device upload, 1,000-record batches, ${r.p1.concurrency} terminals at once (punches/s; batch ms)`,
+      `${num(server.perSecond.median)}/s (p95 batch ${ms(server.batchMs.p95)})`,
+      `${num(raw.perSecond.median)}/s (p95 batch ${ms(raw.batchMs.p95)})`,
+      ratio(server.perSecond.median, raw.perSecond.median),
+      '≥ 20,000/s; ≥ 0.5× raw',
+      mark(met),
+    ]);
+  }
+  for (const c of r.calls ?? []) {
+    const targets = { P2: [150, 1.5], P4: [100, null], P5: [500, null] };
+    const [limit, maxRatio] = targets[c.id];
+    const met =
+      c.http.p95 <= limit &&
+      (maxRatio === null || c.http.median <= maxRatio * c.raw.median || c.http.p95 <= maxRatio * c.raw.p95);
+    rows.push([
+      c.id,
+      `${c.name}: ${c.what}${c.pages > 1 ? `, pages 1–${c.pages}` : ''} (total ${num(c.total)})`,
+      spread(c.http),
+      spread(c.raw),
+      ratio(c.http.median, c.raw.median),
+      `p95 ≤ ${limit} ms${maxRatio ? `; ≤ ${maxRatio}× raw` : ''}`,
+      mark(met),
+    ]);
+  }
+  if (r.p3) {
+    const { server, raw } = r.p3;
+    rows.push([
+      'P3',
+      `${r.p3.call.name} under ${r.p3.connections} connections: ${r.p3.call.what} (req/s; p50 / p99)`,
+      `${num(server.requestsPerSecond)}/s; ${ms(server.p50)} / ${ms(server.p99)}${server.errors ? `; ${server.errors} errors` : ''}`,
+      `${num(raw.requestsPerSecond)}/s; ${ms(raw.p50)} / ${ms(raw.p99)}`,
+      ratio(server.requestsPerSecond, raw.requestsPerSecond),
+      '≥ 2,000/s; p99 ≤ 50 ms',
+      mark(server.requestsPerSecond >= 2000 && server.p99 <= 50 && server.errors === 0),
+    ]);
+  }
+  if (r.p6) {
+    const { server, raw, counts } = r.p6;
+    rows.push([
+      'P6',
+      `export of ${num(counts.small)} rows (巡检记录) ×3: median / p95; peak RSS`,
+      `${spread(server.small.ms, s)}; ${num(server.small.peakRssMb)} MB`,
+      spread(raw.small.ms, s),
+      ratio(server.small.ms.median, raw.small.ms.median),
+      '≤ 6 s; RSS ≤ 600 MB',
+      mark(server.small.ms.median <= 6000 && server.small.peakRssMb <= 600),
+    ]);
+    rows.push([
+      'P6',
+      `export of ${num(counts.large)} rows; peak RSS`,
+      `${s(server.large.ms.median)}; ${num(server.large.peakRssMb)} MB`,
+      s(raw.large.ms.median),
+      ratio(server.large.ms.median, raw.large.ms.median),
+      '≤ 60 s; RSS ≤ 600 MB',
+      mark(server.large.ms.median <= 60_000 && server.large.peakRssMb <= 600),
+    ]);
+    rows.push([
+      'P6',
+      `two exports of ${num(counts.large)} rows at once (each; peak RSS of the server)`,
+      `${s(server.twoLarge.ms.median)} / ${s(server.twoLarge.ms.max)}; ${num(server.twoLarge.peakRssMb)} MB`,
+      '—',
+      '—',
+      'RSS ≤ 600 MB',
+      mark(server.twoLarge.peakRssMb <= 600),
+    ]);
+  }
+  if (r.p7) {
+    const { sizes, lighthouse } = r.p7;
+    rows.push([
+      'P7',
+      `console bundle: initial JS (${sizes.initial.length} files); largest lazy chunk (${sizes.largestChunk?.name ?? '—'})`,
+      `${sizes.initialKib.toFixed(1)} KiB; ${sizes.largestChunk ? sizes.largestChunk.gzipKib.toFixed(1) : '—'} KiB gzip`,
+      '—',
+      '—',
+      `≤ ${INITIAL_BUDGET_KIB} KiB; each ≤ ${CHUNK_BUDGET_KIB} KiB`,
+      mark(sizes.ok),
+    ]);
+    if (lighthouse.error) {
+      rows.push([
+        'P7',
+        'Lighthouse desktop',
+        lighthouse.error,
+        '—',
+        '—',
+        'LCP ≤ 1.0 s, TBT ≤ 150 ms, CLS ≤ 0.1',
+        '❌ not run',
+      ]);
+    } else {
+      rows.push([
+        'P7',
+        `Lighthouse ${lighthouse.lighthouseVersion} desktop, ${lighthouse.url} (${lighthouse.runs} runs, median): LCP; TBT; CLS (score)`,
+        `${ms(lighthouse.lcpMs.median)}; ${ms(lighthouse.tbtMs.median)}; ${lighthouse.cls.median.toFixed(3)} (${lighthouse.performance.median.toFixed(0)})`,
+        '—',
+        '—',
+        'LCP ≤ 1.0 s, TBT ≤ 150 ms, CLS ≤ 0.1',
+        mark(lighthouse.lcpMs.median <= 1000 && lighthouse.tbtMs.median <= 150 && lighthouse.cls.median <= 0.1),
+      ]);
+    }
+  }
+  if (r.p8) {
+    const p = r.p8;
+    rows.push([
+      'P8',
+      '`npm start` (scripts/start.mjs) on an installed checkout, existing embedded database, to first answer (×3)',
+      spread(p.npmStartMs),
+      `${spread(p.openDatabaseMs)} (node + open PGlite)`,
+      ratio(p.npmStartMs.median, p.openDatabaseMs.median),
+      '≤ 5 s',
+      mark(p.npmStartMs.median <= 5000),
+    ]);
+    rows.push([
+      'P8',
+      'first start with demo data on a new embedded DATA_DIR',
+      s(p.firstDemoMs),
+      '—',
+      '—',
+      '≤ 60 s',
+      mark(p.firstDemoMs <= 60_000),
+    ]);
+    if (p.loadedServerMs) {
+      rows.push([
+        'P8',
+        `server start on the benchmark's ${r.meta.db} database (${num(r.meta.punches)} punches) to first answer`,
+        ms(p.loadedServerMs),
+        '—',
+        '—',
+        '(≤ 5 s)',
+        mark(p.loadedServerMs <= 5000),
+      ]);
+    }
+  }
+  return rows;
+}
+
+function table(rows) {
+  const head = ['id', 'what', 'server (median / p95)', 'raw baseline', 'ratio', 'target', 'verdict'];
+  const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Long id lists (a root scope names every organisation) shortened in the report: `{1,2,…,251} (251 ids)`. */
+function shortenLists(text) {
+  return text.replace(/\{(\d+(?:,\d+){11,})\}/g, (_, list) => {
+    const ids = list.split(',');
+    return `{${ids.slice(0, 3).join(',')},…,${ids.at(-1)}} (${ids.length} ids)`;
+  });
+}
+
+function shortParams(params) {
+  return JSON.stringify(params.map((p) => (Array.isArray(p) && p.length > 12 ? `[${p.length} ids]` : p)));
+}
+
+export function writeReport(file, r) {
+  const m = r.meta;
+  const timings = Object.entries(m.generator ?? {})
+    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+    .join(', ');
+  const plans = (r.plans ?? [])
+    .map(
+      (p) =>
+        `### ${p.title}\n\n\`\`\`sql\n${p.query.trim()}\n\`\`\`\n\nparameters: \`${shortParams(p.params)}\`\n\n\`\`\`\n${shortenLists(p.plan)}\n\`\`\``,
+    )
+    .join('\n\n');
+  const text = `# Benchmark report
+
+Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run time ${s(m.durationMs)}.
+
+- Machine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGb} GB memory, ${m.os}; shared with other work, so absolute
+  figures are noisy and the ratio to the raw baseline measured in the same run is the primary figure.
+- Node ${m.node}; database ${m.databaseVersion}.
+- Data set: ${num(m.punches)} punches over 12 months, 50 enterprises, 200 departments, 2,000 accounts, 5,000 devices,
+  20,000 points, 2,000 daily roads (bench/dataset.mjs). Generated in ${timings}.
+- Server under test: \`node apps/server/dist/main.js\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
+  with the admin's bearer token (root scope, every organisation); "raw" is the exact SQL the server's service runs for
+  the same call (captured through a query-logging Drizzle in-process) replayed through the driver alone
+  (${m.db === 'postgres' ? 'node-postgres' : 'PGlite in-process, the server stopped'}); P1's baseline is the driver's own
+  multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio is of the medians.
+${m.db === 'pglite' ? '- PGlite is one connection: its figures are reported, not targeted (QUALITY.md).\n' : ''}
+## Figures
+
+${table(figureRows(r))}
+
+${(r.notes ?? []).map((n) => `- ${n}`).join('\n')}
+
+## Plans of the hot queries (EXPLAIN (ANALYZE, BUFFERS), page 1 of each call, captured parameters)
+
+${plans}
+`;
+  writeFileSync(file, text);
+}
+
+export function printSummary(r) {
+  for (const row of figureRows(r))
+    console.log(`${row[0]}  ${row[6]}  ${row[1]}\n      ${row[2]}  vs raw ${row[3]}  (${row[4]})`);
+}

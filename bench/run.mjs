@@ -1,0 +1,202 @@
+// npm run bench [-- --size 1m|10m] [--db postgres|pglite]: generates QUALITY.md's data set, measures P1–P8
+// through the running server and each beside its raw baseline, and writes bench/REPORT.md.
+//
+// Order: the server first migrates an empty database (its own migrations), the data set is filled by SQL, then
+// the HTTP measurements run against the server; the server is stopped before the baselines and plans (PGlite is
+// one process's), so the two never compete for the 2 cores. P1 comes last: its uploads add to the periods read.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt, root } from '../scripts/lib.mjs';
+import { startCluster } from '../scripts/pg-cluster.mjs';
+import { loginAdmin } from './api.mjs';
+import { bundleSizes } from './bundle-budget.mjs';
+import { benchCalls, loadCall } from './calls.mjs';
+import { openDatabase } from './database.mjs';
+import { generateDataset } from './dataset.mjs';
+import { timeOverHttp, timeRaw } from './measure-calls.mjs';
+import { lighthouse } from './measure-console.mjs';
+import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts } from './measure-export.mjs';
+import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
+import { startup } from './measure-startup.mjs';
+import { CONCURRENCY, insertRaw, uploadOverHttp } from './measure-upload.mjs';
+import { explainAll } from './plans.mjs';
+import { printSummary, writeReport } from './report.mjs';
+import { loadServices } from './server-modules.mjs';
+import { startServer } from './server.mjs';
+import { summarize } from './stats.mjs';
+
+const SIZES = { '1m': 1_000_000, '10m': 10_000_000 };
+const TZ_NAME = 'Asia/Shanghai';
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1m' },
+    db: { type: 'string', default: 'postgres' },
+    skip: { type: 'string', default: '' },
+  },
+});
+if (!SIZES[args.size]) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`);
+if (!['postgres', 'pglite'].includes(args.db)) throw new Error('--db must be postgres or pglite');
+/** Parts to leave out while working on the others, e.g. `--skip p6,p7,p8` (the report says which). */
+const skipped = new Set(args.skip.split(',').filter(Boolean));
+const runs = (part) => !skipped.has(part);
+
+const began = performance.now();
+const step = (title) => console.log(`\n━━ ${title} (${((performance.now() - began) / 1000).toFixed(0)} s) ━━`);
+
+ensureBuilt({ only: ['packages/contract', 'apps/server', 'apps/web'] });
+
+const results = {
+  meta: {
+    size: args.size,
+    db: args.db,
+    punches: SIZES[args.size],
+    date: new Date().toISOString(),
+    cores: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '?',
+    memoryGb: (os.totalmem() / 2 ** 30).toFixed(1),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+  },
+  notes: [],
+};
+if (skipped.size) results.notes.push(`Parts skipped in this run: ${[...skipped].join(', ')}.`);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-bench-'));
+let cluster = null;
+let server = null;
+let db = null;
+try {
+  step(`database: ${args.db}`);
+  if (args.db === 'postgres') cluster = await startCluster();
+  const target = { kind: args.db, url: cluster?.url, dir: path.join(dataDir, 'db') };
+
+  step('schema: the server migrates an empty database');
+  server = await startServer({ databaseUrl: cluster?.url, dataDir });
+  await server.stop();
+  server = null;
+
+  step(`data set: ${results.meta.punches.toLocaleString('en')} punches`);
+  db = await openDatabase(target);
+  const [{ version }] = await db.query('select version()');
+  results.meta.databaseVersion = version.split(',')[0];
+  results.meta.generator = (await generateDataset(db, { punches: results.meta.punches })).timings;
+  const periods = await exportPeriods(db, TZ_NAME);
+  // PGlite is one process's: the server opens it next.
+  if (args.db === 'pglite') {
+    await db.close();
+    db = null;
+  }
+
+  step('server on the data set');
+  server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
+  const loadedServerMs = server.startMs;
+  const token = await loginAdmin(server.base);
+
+  step('P2, P4, P5 over HTTP');
+  const calls = benchCalls();
+  const httpCalls = await timeOverHttp(server.base, token, calls);
+
+  let p3Server = null;
+  if (runs('p3')) {
+    step(`P3: ${CONNECTIONS} connections`);
+    p3Server = await loadOverHttp(server.base, token, loadCall());
+  }
+  let p6Server = null;
+  if (runs('p6')) {
+    step('P6: exports');
+    p6Server = await exportOverHttp(server, token, periods);
+  }
+  let lighthouseResult = null;
+  if (runs('p7')) {
+    step('P7: Lighthouse');
+    try {
+      lighthouseResult = lighthouse(server.base);
+    } catch (error) {
+      lighthouseResult = { error: String(error.message).split('\n')[0] };
+    }
+  }
+  await server.stop();
+  server = null;
+
+  step('baselines: the same SQL raw');
+  db ??= await openDatabase(target);
+  const services = await loadServices();
+  const rawCalls = await timeRaw(db, services, calls, TZ_NAME);
+  results.calls = calls.map((c) => ({
+    id: c.id,
+    name: c.name,
+    what: c.what,
+    pages: c.pages,
+    total: httpCalls.get(c.name).total,
+    http: summarize(httpCalls.get(c.name).samples),
+    raw: summarize(rawCalls.get(c.name).samples),
+  }));
+  const captures = calls.map((c) => ({
+    title: `${c.id} ${c.name} (${c.what})`,
+    queries: rawCalls.get(c.name).queries,
+  }));
+  if (p3Server) {
+    results.p3 = {
+      connections: CONNECTIONS,
+      call: loadCall(),
+      server: p3Server,
+      raw: await loadRaw(db, services, loadCall(), TZ_NAME),
+    };
+  }
+  if (p6Server) {
+    results.p6 = {
+      periods,
+      counts: await exportRowCounts(db, services, periods, TZ_NAME),
+      server: p6Server,
+      raw: await exportRaw(db, services, periods, TZ_NAME),
+    };
+  }
+  step('plans');
+  results.plans = await explainAll(db, captures);
+
+  // Last, because it adds punches to the periods measured above.
+  if (runs('p1')) {
+    if (args.db === 'pglite') {
+      await db.close();
+      db = null;
+    }
+    step('P1: device upload');
+    server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
+    const p1Server = await uploadOverHttp(server.base);
+    await server.stop();
+    server = null;
+    db ??= await openDatabase(target);
+    results.p1 = { concurrency: CONCURRENCY, server: p1Server, raw: await insertRaw(db) };
+  }
+  await db.close();
+  db = null;
+  cluster?.stop();
+  cluster = null;
+
+  if (runs('p8')) {
+    step('P8: start-up');
+    results.p8 = { ...(await startup()), loadedServerMs };
+  }
+  results.p7 = runs('p7') ? { sizes: bundleSizes(), lighthouse: lighthouseResult } : undefined;
+} finally {
+  await server?.stop();
+  await db?.close().catch(() => {});
+  cluster?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+results.meta.durationMs = performance.now() - began;
+try {
+  results.meta.git = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+} catch {
+  results.meta.git = '?';
+}
+const reportFile = path.join(root, 'bench', 'REPORT.md');
+writeReport(reportFile, results);
+step('done');
+printSummary(results);
+console.log(`\nreport: ${path.relative(root, reportFile)}`);
