@@ -1,6 +1,6 @@
 // Helpers shared by `npm start` and `npm test`: install what is missing, build what is stale.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,5 +68,9 @@ export function ensureBuilt({ force = false, only } = {}) {
     if (!force && existsSync(output) && statSync(output).mtimeMs >= sourceTime) continue;
     console.log(`› 构建 ${part.name}…`);
     mustRun('npm', ['run', 'build', '-w', part.name, '--silent']);
+    // An incremental build leaves an unchanged output untouched (a test file changed, say): mark it current,
+    // or every later start would build again.
+    const now = new Date();
+    utimesSync(output, now, now);
   }
 }
