@@ -25,6 +25,7 @@ export async function loadOverHttp(base, token, loadCall) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    errorKinds: { socket: result.errors, timeouts: result.timeouts, non2xx: result.non2xx },
     total: result.requests.total,
   };
 }

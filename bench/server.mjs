@@ -27,7 +27,7 @@ async function waitForFirstAnswer(base, child, timeoutMs) {
 /**
  * Starts the built server; resolves once it answers HTTP, with `startMs` (spawn to first answer) and `stop()`.
  * `env` overrides the benchmark's defaults (DEMO …); `entry` may be scripts/start.mjs (what `npm start` runs, which
- * forwards SIGTERM to its server).
+ * forwards SIGTERM to its server); `nodeOptions` go to node before the script (e.g. `--cpu-prof` to find a cost).
  */
 export async function startServer({
   databaseUrl,
@@ -35,12 +35,13 @@ export async function startServer({
   env = {},
   timeoutMs = 120_000,
   entry = 'apps/server/dist/main.js',
+  nodeOptions = [],
 }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  const child = spawn(process.execPath, [...nodeOptions, path.join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,
@@ -63,6 +64,12 @@ export async function startServer({
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  // An exit nobody asked for is reported (with the output's tail) instead of showing up as refused connections.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`✗ server ${child.pid} exited by itself (${signal ?? code}):\n${log.join('').slice(-2000)}`);
+  });
   try {
     await waitForFirstAnswer(base, child, timeoutMs);
   } catch (error) {
@@ -87,7 +94,8 @@ export async function startServer({
       }
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

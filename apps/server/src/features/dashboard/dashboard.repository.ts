@@ -1,6 +1,29 @@
-import { sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { idArray, queryRows } from '../../db/sql.js';
+import { road } from '../../db/schema.js';
+import { idArray, inIds, queryRows } from '../../db/sql.js';
+
+/**
+ * The live roads of the organisations with what their status needs: the schedule and how many live points they
+ * have (counted here, not listed: the dashboard needs no names).
+ */
+export async function roadSchedules(q: Queryable, holdIds: number[]) {
+  return q
+    .select({
+      road_id: road.road_id,
+      cycle_repeat_type: road.cycle_repeat_type,
+      cycle_items: road.cycle_items,
+      start_minute: road.start_minute,
+      end_minute: road.end_minute,
+      created_at: road.create_time,
+      closed_at: road.closed_at,
+      cards: sql<number>`(select count(*)::int from road_card rc
+        join patrol_card pc on pc.patrol_id = rc.patrol_id and pc.deleted_at is null
+        where rc.road_id = ${road.road_id})`,
+    })
+    .from(road)
+    .where(and(isNull(road.deleted_at), inIds(road.hold_id, holdIds)));
+}
 
 /** Today's stored rounds of the organisations: missed points of ended rounds, and checked ÷ expected of opened ones. */
 export async function roundFigures(q: Queryable, holdIds: number[], today: string, now: Date) {

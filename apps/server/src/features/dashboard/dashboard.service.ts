@@ -3,8 +3,7 @@ import type { AppContext } from '../../context.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
-import { roadCounts } from '../road/road.service.js';
-import { freshRounds } from '../round/round.service.js';
+import { freshRounds, liveStatuses, roadSchedule } from '../round/round.service.js';
 import { punchesBetween } from '../punch/punch.service.js';
 import * as repo from './dashboard.repository.js';
 
@@ -19,13 +18,29 @@ function today(ctx: AppContext) {
   return { day, start: zonedInstant(day, 0, tz), end: zonedInstant(addDays(day, 1), 0, tz) };
 }
 
+/** Open roads (not closed) and running ones (status 1) among the organisations' live roads, now. */
+async function roadCounts(ctx: AppContext, holdIds: number[]) {
+  const roads = await repo.roadSchedules(ctx.db, holdIds);
+  const statuses = await liveStatuses(
+    ctx,
+    ctx.db,
+    'road',
+    roads.map((r) => ({ id: r.road_id, schedule: roadSchedule(r), cards: r.cards })),
+  );
+  const status = (roadId: number) => statuses.get(roadId) ?? 0;
+  return {
+    open: roads.filter((r) => status(r.road_id) !== 4).length,
+    running: roads.filter((r) => status(r.road_id) === 1).length,
+  };
+}
+
 /** The five figures of the dashboard for the caller's scope, today (DOMAIN.md, Dashboard). */
 export async function summary(ctx: AppContext, scope: Scope, holdId: number | undefined): Promise<DashboardSummary[]> {
   const holdIds = await scope.holdIds(holdId, true);
   await freshRounds(ctx);
   const { day, start, end } = today(ctx);
   const [roads, rounds, people] = [
-    await roadCounts(ctx, scope, holdId),
+    await roadCounts(ctx, holdIds),
     await repo.roundFigures(ctx.db, holdIds, day, ctx.now()),
     await repo.peopleWhoPunched(ctx.db, holdIds, start, end),
   ];

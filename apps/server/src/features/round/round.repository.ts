@@ -3,8 +3,22 @@ import type { Queryable } from '../../db/client.js';
 import { device, hold, patrolRound, road, roadAccount, roadCard, task } from '../../db/schema.js';
 import { inIds, queryRows } from '../../db/sql.js';
 
-/** Live roads that still produce rounds (not closed), with their points and accounts now. */
-export async function activeRoads(q: Queryable) {
+/**
+ * Days among `dates` on which the road or task has no stored round yet (only those need one made): an upload
+ * then builds rounds for the few roads that lack one instead of every road on every call.
+ */
+function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task') {
+  const match =
+    owner === 'road' ? sql`pr.road_id = ${road.road_id} and pr.task_id is null` : sql`pr.task_id = ${task.task_id}`;
+  return sql`exists (select 1 from unnest(${sql.param(dates)}::date[]) as d(day)
+    where not exists (select 1 from ${patrolRound} pr where ${match} and pr.round_date = d.day))`;
+}
+
+/**
+ * Live roads that still produce rounds (not closed), with their points and accounts now; with `dates`, only the
+ * roads that lack a stored round on one of them.
+ */
+export async function activeRoads(q: Queryable, dates?: readonly string[]) {
   const roads = await q
     .select({
       road_id: road.road_id,
@@ -17,17 +31,35 @@ export async function activeRoads(q: Queryable) {
       closed_at: road.closed_at,
     })
     .from(road)
-    .where(and(isNull(road.deleted_at), isNull(road.closed_at)));
+    .where(and(isNull(road.deleted_at), isNull(road.closed_at), dates ? lacksRoundOn(dates, 'road') : undefined));
+  if (roads.length === 0) return { roads, cards: [], accounts: [] };
+  const roadIds = dates
+    ? inIds(
+        roadCard.road_id,
+        roads.map((r) => r.road_id),
+      )
+    : undefined;
   const cards = await q
     .select({ road_id: roadCard.road_id, patrol_id: roadCard.patrol_id })
     .from(roadCard)
+    .where(roadIds)
     .orderBy(roadCard.road_id, roadCard.position);
-  const accounts = await q.select({ road_id: roadAccount.road_id, user_id: roadAccount.user_id }).from(roadAccount);
+  const accounts = await q
+    .select({ road_id: roadAccount.road_id, user_id: roadAccount.user_id })
+    .from(roadAccount)
+    .where(
+      dates
+        ? inIds(
+            roadAccount.road_id,
+            roads.map((r) => r.road_id),
+          )
+        : undefined,
+    );
   return { roads, cards, accounts };
 }
 
-/** Live tasks whose road is live and open. */
-export async function activeTasks(q: Queryable) {
+/** Live tasks whose road is live and open; with `dates`, only those that lack a stored round on one of them. */
+export async function activeTasks(q: Queryable, dates?: readonly string[]) {
   return q
     .select({
       task_id: task.task_id,
@@ -45,7 +77,7 @@ export async function activeTasks(q: Queryable) {
     .from(task)
     .innerJoin(road, and(eq(road.road_id, task.road_id), isNull(road.deleted_at), isNull(road.closed_at)))
     .innerJoin(device, and(eq(device.object_id, task.object_id), isNull(device.deleted_at)))
-    .where(isNull(task.deleted_at));
+    .where(and(isNull(task.deleted_at), dates ? lacksRoundOn(dates, 'task') : undefined));
 }
 
 export interface NewRound {

@@ -36,10 +36,12 @@ export async function liveStatuses(
     items.map((item) => item.id),
     dates,
   );
+  // Keyed once: a search per item would cost items × stored rounds.
+  const progressOf = new Map(stored.map((s) => [`${s.id}|${s.round_date}`, s]));
   const statuses = new Map<number, RoundStatus>();
   for (const item of items) {
     const round = rounds.get(item.id) ?? null;
-    const progress = stored.find((s) => s.id === item.id && s.round_date === round?.date);
+    const progress = round ? progressOf.get(`${item.id}|${round.date}`) : undefined;
     statuses.set(
       item.id,
       statusAt(item.schedule, now, tz, round, {
@@ -51,12 +53,34 @@ export async function liveStatuses(
   return statuses;
 }
 
+function groupBy<T>(rows: readonly T[], key: (row: T) => number, value: (row: T) => number): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
+}
+
 /** Stores the rounds of these days that are not stored yet, with the points and walkers of now. */
 export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonly string[]): Promise<void> {
   const tz = ctx.config.tzName;
-  const { roads, cards, accounts } = await repo.activeRoads(q);
-  const tasks = await repo.activeTasks(q);
-  const cardsOf = (roadId: number) => cards.filter((c) => c.road_id === roadId).map((c) => c.patrol_id);
+  // Only roads and tasks still lacking a round on one of the days: rounds already stored are never rewritten.
+  const { roads, cards, accounts } = await repo.activeRoads(q, dates);
+  const tasks = await repo.activeTasks(q, dates);
+  // Grouped once: a filter per road would cost roads × points on every call.
+  const byRoad = groupBy(
+    cards,
+    (c) => c.road_id,
+    (c) => c.patrol_id,
+  );
+  const walkersOf = groupBy(
+    accounts,
+    (a) => a.road_id,
+    (a) => a.user_id,
+  );
+  const cardsOf = (roadId: number) => byRoad.get(roadId) ?? [];
   const rounds: repo.NewRound[] = [];
   for (const date of dates) {
     for (const row of roads) {
@@ -71,7 +95,7 @@ export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonl
         window_start: round.start.toISOString(),
         window_end: round.end.toISOString(),
         expected_cards: expected,
-        walker_users: accounts.filter((a) => a.road_id === row.road_id).map((a) => a.user_id),
+        walker_users: walkersOf.get(row.road_id) ?? [],
         walker_device: null,
       });
     }
