@@ -48,6 +48,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The zod schema its JSON body or query string is validated with; absent when it takes none. */
+  input?: unknown;
 }
 
 declare module 'fastify' {
@@ -77,7 +79,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, public: route.config?.public === true });
+      if (method === 'HEAD') continue;
+      const input = route.schema?.body ?? route.schema?.querystring;
+      routes.push({ method, url: route.url, public: route.config?.public === true, input });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

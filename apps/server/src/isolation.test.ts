@@ -1,13 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-import { sql } from 'drizzle-orm';
 import { API_PREFIX } from './app.js';
-import { queryRows } from './db/sql.js';
-import { DEVICE_KEY, useHarness } from './test/harness.js';
+import { useHarness } from './test/harness.js';
 import { ROUTE_TABLE, type Victim } from './test/isolation-probes.js';
-import { tempDataDir, uploadOne } from './test/uploads.js';
-import { PASSWORD, buildWorld, type Tenant, type World } from './test/world.js';
+import { tempDataDir } from './test/uploads.js';
+import { populate, subtreeSnapshot } from './test/victims.js';
+import { buildWorld, type World } from './test/world.js';
 
 /**
  * QUALITY.md R1: no account ever reads or changes another organisation's data. Generated from the
@@ -17,106 +14,11 @@ const h = useHarness({ dataDir: tempDataDir() });
 let w: World;
 const victims = new Map<number, Victim>();
 
-async function victimOf(tenant: Tenant, parentId: number, name: string): Promise<Victim> {
-  const user = await h.post<{ user_id: number }>(
-    '/HoldInfo/SaveAccount',
-    {
-      user_id: 0,
-      hold_id: tenant.holdId,
-      user_name: `${tenant.admin}_guard`,
-      user_password: PASSWORD,
-      true_name: `${name}巡检员`,
-    },
-    w.root,
-  );
-  const tag = tenant.admin.toUpperCase().replace(/_/g, '-');
-  const device = await h.post<{ object_id: number }>(
-    '/DeviceInfo/SaveDeviceInfo',
-    { object_id: 0, hold_id: tenant.holdId, device_no: `${tag}-DEV`, object_name: `${name}终端` },
-    w.root,
-  );
-  const card = await h.post<{ patrol_id: number }>(
-    '/PatrolCard/SaveInfo',
-    { patrol_id: 0, hold_id: tenant.holdId, patrol_sn: `${tag}-CARD`, patrol_name: `${name}巡检点` },
-    w.root,
-  );
-  const sheet = await readFile(new URL('./features/device/fixtures/devices-libreoffice.xlsx', import.meta.url));
-  const road = await h.post<{ road_id: number }>(
-    '/RoadInfo/SaveRoadInfoNew',
-    { road_id: 0, hold_id: tenant.holdId, road_name: `${name}线路`, patrol_card_ids: [card.data.patrol_id] },
-    w.root,
-  );
-  const task = await h.post<{ task_id: number }>(
-    '/RoadTask/SaveRoadTask',
-    {
-      task_id: 0,
-      hold_id: tenant.holdId,
-      task_name: `${name}任务`,
-      road_id: road.data.road_id,
-      object_id: device.data.object_id,
-      cycle_repeat_mode: 2,
-    },
-    w.root,
-  );
-  expect([road.code, task.code], `${name}: road ${road.msg}, task ${task.msg}`).toEqual([200, 200]);
-  // A punch of its device at its point, so that every record list and export has the victim's names to leak.
-  const punched = await h.app.inject({
-    method: 'POST',
-    url: '/proxyserver/api/Terminal/UploadPunches',
-    headers: { authorization: `Device ${DEVICE_KEY}` },
-    payload: {
-      device_no: `${tag}-DEV`,
-      records: [{ patrol_sn: `${tag}-CARD`, punch_time: '2026-11-20 09:00:00', user_name: `${tenant.admin}_guard` }],
-    },
-  });
-  expect(punched.json(), `${name}: punch upload`).toMatchObject({ code: 200, data: { accepted: 1 } });
-  return {
-    holdId: tenant.holdId,
-    parentId,
-    holdName: name,
-    adminName: tenant.admin,
-    userId: user.data.user_id,
-    userName: `${tenant.admin}_guard`,
-    deviceId: device.data.object_id,
-    deviceNo: `${tag}-DEV`,
-    cardId: card.data.patrol_id,
-    cardSn: `${tag}-CARD`,
-    uploadPath: await uploadOne(h, tenant.token, 'devices.xlsx', sheet),
-    roadId: road.data.road_id,
-    taskId: task.data.task_id,
-  };
-}
-
-/** Everything stored about a victim's subtree, to prove the attacks changed nothing. */
-async function snapshot(holdId: number): Promise<string> {
-  const subtree = sql`select hold_id from hold where path like '%/' || ${holdId}::text || '/%'`;
-  const rows = await queryRows(
-    h.ctx.db,
-    sql`select h.hold_id, h.hold_name, h.hold_type, h.path, h.vip_end_time, h.deleted_at,
-          a.user_id, a.user_name, a.password_hash, a.hold_id as account_hold, a.deleted_at as account_deleted
-        from hold h left join account a on a.hold_id = h.hold_id
-        where h.path like '%/' || ${holdId}::text || '/%' order by h.hold_id, a.user_id`,
-  );
-  const devices = await queryRows(h.ctx.db, sql`select * from device where hold_id in (${subtree}) order by object_id`);
-  const cards = await queryRows(
-    h.ctx.db,
-    sql`select * from patrol_card where hold_id in (${subtree}) order by patrol_id`,
-  );
-  const roads = await queryRows(
-    h.ctx.db,
-    sql`select r.*, array(select patrol_id from road_card c where c.road_id = r.road_id order by position) as cards,
-          array(select user_id from road_account a where a.road_id = r.road_id order by user_id) as accounts
-        from road r where hold_id in (${subtree}) order by road_id`,
-  );
-  const tasks = await queryRows(h.ctx.db, sql`select * from task where hold_id in (${subtree}) order by task_id`);
-  return JSON.stringify([rows, devices, cards, roads, tasks]);
-}
-
 beforeAll(async () => {
   w = await buildWorld(h);
-  victims.set(w.a.holdId, await victimOf(w.a, 1, '甲企业'));
-  victims.set(w.b.holdId, await victimOf(w.b, 1, '乙企业'));
-  victims.set(w.a1.holdId, await victimOf(w.a1, w.a.holdId, '甲一部'));
+  victims.set(w.a.holdId, await populate(h, w, w.a, 1, '甲企业'));
+  victims.set(w.b.holdId, await populate(h, w, w.b, 1, '乙企业'));
+  victims.set(w.a1.holdId, await populate(h, w, w.a1, w.a.holdId, '甲一部'));
 });
 
 function split(key: string): { method: string; path: string } {
@@ -149,7 +51,7 @@ describe('the isolation matrix', () => {
     it(`refuses ${scenario.name} on every route, and changes nothing`, async () => {
       const attacker = scenario.attacker();
       const victim = victims.get(scenario.victim().holdId)!;
-      const before = await snapshot(victim.holdId);
+      const before = await subtreeSnapshot(h, victim.holdId);
       const leaks: string[] = [];
       for (const [key, entry] of Object.entries(ROUTE_TABLE)) {
         if (entry.kind === 'public' || (entry.kind === 'self' && !entry.call)) continue;
@@ -165,7 +67,7 @@ describe('the isolation matrix', () => {
         }
       }
       expect(leaks).toEqual([]);
-      expect(await snapshot(victim.holdId)).toBe(before);
+      expect(await subtreeSnapshot(h, victim.holdId)).toBe(before);
     });
   }
 

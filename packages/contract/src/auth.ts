@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutNul } from './common.js';
 
 /** Spec section 5, login: account 2–20, password 4–20, with the spec's texts. */
 export const loginMessages = {
@@ -16,7 +17,13 @@ export const NEW_PASSWORD_MAX = 20;
 export const newPasswordMessage = '密码长度在 8 到 20 个字符';
 
 const requiredText = (required: string, length: string, min: number, max: number) =>
-  z.string({ error: required }).trim().min(1, required).min(min, length).max(max, length);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(min, length)
+    .max(max, length)
+    .refine(withoutNul, '账号包含不允许的字符');
 
 export const loginInput = z.object({
   user_name: requiredText(loginMessages.accountRequired, loginMessages.accountLength, 2, 20),

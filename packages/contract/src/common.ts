@@ -10,13 +10,24 @@ export const flag = z.preprocess((value) => {
 /** An optional include-children flag: true unless the caller says otherwise. */
 export const includeChildren = flag.optional().default(true);
 
+/** The largest id a row can have (a PostgreSQL `integer`): a larger number names nothing and is refused. */
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number from `min` (1) to MAX_ID, sent as number or numeric text, with the field's own message. */
+export const idNumber = (message?: string, min = 1) =>
+  z.coerce
+    .number(message ? { error: message } : undefined)
+    .int(message)
+    .min(min, message)
+    .max(MAX_ID, message);
+
 /** An id: a positive integer, sent as number or numeric text. */
-export const id = z.coerce.number().int().positive();
+export const id = idNumber();
 
 /** An optional organisation id; absent, null, 0 or '' means the caller's own organisation. */
 export const optionalHoldId = z.preprocess(
   (value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value),
-  z.coerce.number({ error: '组织ID不正确' }).int('组织ID不正确').positive('组织ID不正确').optional(),
+  idNumber('组织ID不正确').optional(),
 );
 
 /** Id lists (`hold_ids`, `user_ids`, …) arrive as a JSON array of numbers or as comma-separated text. */
@@ -31,11 +42,22 @@ export const idList = (message: string) =>
         : typeof value === 'number'
           ? [value]
           : value,
-    z
-      .array(z.coerce.number({ error: message }).int(message).positive(message), { error: message })
-      .min(1, message)
-      .max(1000, '一次最多处理 1000 条'),
+    z.array(idNumber(message), { error: message }).min(1, message).max(1000, '一次最多处理 1000 条'),
   );
+
+/** PostgreSQL text cannot hold NUL (U+0000): text carrying one is refused with the field's message. */
+export const withoutNul = (value: string): boolean => !value.includes('\u0000');
+
+/**
+ * A real calendar day `YYYY-MM-DD` of the years 1900–2999: a day more or less stays a date the database and the
+ * screens can read.
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const day = new Date(`${value}T00:00:00Z`);
+  return year >= 1900 && year <= 2999 && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
 
 /** Optional text trimmed, with a length cap; absent means ''. */
 export const text = (max: number, label: string) =>
@@ -43,6 +65,7 @@ export const text = (max: number, label: string) =>
     .string({ error: `${label}格式不正确` })
     .trim()
     .max(max, `${label}不能超过 ${max} 个字符`)
+    .refine(withoutNul, `${label}包含不允许的字符`)
     .nullish()
     .transform((value) => value ?? '');
 
@@ -52,7 +75,7 @@ export const keyword = text(100, '关键字');
 /** An id field of a save call: 0, absent or null means "new". */
 export const saveId = z.preprocess(
   (value) => (value === null || value === undefined || value === '' ? 0 : value),
-  z.coerce.number({ error: '数据异常，无法保存！' }).int('数据异常，无法保存！').min(0, '数据异常，无法保存！'),
+  idNumber('数据异常，无法保存！', 0),
 );
 
 /** A page of rows with the full count. */
@@ -62,10 +85,7 @@ export interface Page<T> {
 }
 
 /** The organisation of a save call (`hold_id`): at least 1, else the spec's 数据异常，无法保存！ */
-export const saveHoldId = z.coerce
-  .number({ error: '数据异常，无法保存！' })
-  .int('数据异常，无法保存！')
-  .min(1, '数据异常，无法保存！');
+export const saveHoldId = idNumber('数据异常，无法保存！');
 
 /** A list's `search_type`: one of the screen's types, any letter case; absent or '' means the first. */
 export const searchType = <const T extends readonly [string, ...string[]]>(types: T) =>

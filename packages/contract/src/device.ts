@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   id,
   idList,
+  idNumber,
   includeChildren,
   keyword,
   optionalHoldId,
@@ -111,10 +112,7 @@ export const importExcelInput = z.object({
 
 export const allocateDeviceInput = z.object({
   objectIds: idList(deviceMessages.devicesRequired),
-  holdId: z.coerce
-    .number({ error: deviceMessages.holdRequired })
-    .int(deviceMessages.holdRequired)
-    .min(1, deviceMessages.holdRequired),
+  holdId: idNumber(deviceMessages.holdRequired),
 });
 
 /** Why an SN or a row was not imported. */

@@ -27,8 +27,16 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 /** Paging input shared by every list call: PageIndex from 1, PageSize default 25, at most 200. */
 export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_PAGE_SIZE = 25;
+/** Pages beyond this one are as empty as it is (their offset would not fit the database's numbers). */
+export const MAX_PAGE_INDEX = 1_000_000_000;
+/** A page number from 1; anything else is page 1, and a page beyond MAX_PAGE_INDEX is that (empty) page. */
+export const pageIndex = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .transform((n) => Math.min(n, MAX_PAGE_INDEX));
 export const pagingSchema = z.object({
-  PageIndex: z.coerce.number().int().min(1).catch(1).default(1),
+  PageIndex: pageIndex.catch(1).default(1),
   PageSize: z.coerce
     .number()
     .int()

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { newPasswordMessage } from './auth.js';
-import { id, idList, includeChildren, keyword, optionalHoldId, saveId, text } from './common.js';
+import {
+  id,
+  idList,
+  idNumber,
+  includeChildren,
+  isCalendarDate,
+  keyword,
+  optionalHoldId,
+  saveId,
+  text,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 
 export const holdMessages = {
@@ -46,7 +56,7 @@ const date = z
   .string({ error: '服务到期日期格式应为 YYYY-MM-DD' })
   .trim()
   .transform((value) => value.slice(0, 10))
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '服务到期日期格式应为 YYYY-MM-DD'))
+  .pipe(z.string().refine(isCalendarDate, '服务到期日期格式应为 YYYY-MM-DD'))
   .nullish()
   .or(z.literal(''));
 
@@ -54,10 +64,7 @@ export const saveHoldInput = z.object({
   hold_id: saveId,
   hold_name: text(50, '组织名称'),
   hold_type: z.coerce.number().int().min(1, '组织类型不正确').max(3, '组织类型不正确').nullish(),
-  parent_hold_id: z.coerce
-    .number({ error: holdMessages.badParent })
-    .int(holdMessages.badParent)
-    .min(1, holdMessages.badParent),
+  parent_hold_id: idNumber(holdMessages.badParent),
   contacts: text(50, '联系人'),
   phone: text(30, '电话'),
   user_name: text(20, '账号'),
@@ -78,10 +85,7 @@ export const removeHoldInput = z.object({ hold_ids: idList('请选择要删除�
 
 export const saveAccountInput = z.object({
   user_id: saveId,
-  hold_id: z.coerce
-    .number({ error: holdMessages.badParent })
-    .int(holdMessages.badParent)
-    .min(1, holdMessages.badParent),
+  hold_id: idNumber(holdMessages.badParent),
   user_name: text(20, '账号'),
   user_password: z
     .string({ error: newPasswordMessage })

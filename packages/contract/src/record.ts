@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { includeChildren, keyword, optionalHoldId, searchType } from './common.js';
-import { MAX_PAGE_SIZE, pagingSchema } from './envelope.js';
+import { includeChildren, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
+import { MAX_PAGE_SIZE, pageIndex, pagingSchema } from './envelope.js';
 import type { PunchRow } from './punch.js';
 
 /** Records, statistics and exports (API.md, Records; DOMAIN.md, Time and Exports). */
@@ -31,11 +31,6 @@ export const timeRange = z.preprocess(
     .max(4, recordMessages.badRange)
     .transform((n) => n as TimeRangeCode),
 );
-
-function isCalendarDate(text: string): boolean {
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
 
 /**
  * An explicit `start_time` / `end_time`: a date `YYYY-MM-DD` ('' when absent). A date picker that adds a time
@@ -103,7 +98,7 @@ export type RecordExportInput = z.input<typeof recordExportInput>;
  * every row.
  */
 export const cardTotalsInput = recordFilter.extend({
-  PageIndex: z.coerce.number().int().min(1).optional().catch(undefined),
+  PageIndex: pageIndex.optional().catch(undefined),
   PageSize: z.coerce
     .number()
     .int()

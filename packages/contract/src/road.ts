@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, includeChildren, keyword, optionalHoldId, saveId, text } from './common.js';
+import { id, idList, idNumber, includeChildren, keyword, optionalHoldId, saveId, text, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /** Road and task status (spec section 4); -1 means "all" in filters only. */
@@ -21,7 +21,7 @@ export const roadMessages = {
 export const ROAD_CYCLE_TEXT: Record<number, string> = { 1: '每天', 2: '每周', 3: '每月' };
 
 const statusFilter = z.coerce.number().int().min(-1).max(4).catch(-1).optional().default(-1);
-const holdId = z.coerce.number({ error: roadMessages.badHold }).int(roadMessages.badHold).min(1, roadMessages.badHold);
+const holdId = idNumber(roadMessages.badHold);
 const clock = z
   .string({ error: roadMessages.badClock })
   .trim()
@@ -47,7 +47,8 @@ export const saveRoadInput = z.object({
     .string({ error: roadMessages.nameRequired })
     .trim()
     .min(1, roadMessages.nameRequired)
-    .max(50, '路线名称不能超过 50 个字符'),
+    .max(50, '路线名称不能超过 50 个字符')
+    .refine(withoutNul, '路线名称包含不允许的字符'),
   hold_id: holdId,
   user_id_list: idList(roadMessages.accountsRequired),
   card_id_list: idList(roadMessages.cardsRequired),
@@ -74,7 +75,8 @@ export const saveRoadInfoNewInput = z.object({
     .string({ error: roadMessages.simpleNameRequired })
     .trim()
     .min(1, roadMessages.simpleNameRequired)
-    .max(50, '线路名称不能超过 50 个字符'),
+    .max(50, '线路名称不能超过 50 个字符')
+    .refine(withoutNul, '线路名称包含不允许的字符'),
   hold_id: holdId,
   patrol_card_ids: idList(roadMessages.simpleCardsRequired),
   patrol_card_names: z.unknown().optional(),

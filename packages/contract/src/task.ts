@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { id, idList, includeChildren, keyword, optionalHoldId, saveId, text } from './common.js';
+import {
+  id,
+  idList,
+  idNumber,
+  includeChildren,
+  isCalendarDate,
+  keyword,
+  optionalHoldId,
+  saveId,
+  text,
+  withoutNul,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 
 export const taskMessages = {
@@ -23,20 +34,15 @@ export const taskListInput = pagingSchema.extend({
 
 export const saveTaskInput = z.object({
   task_id: saveId,
-  hold_id: z.coerce.number({ error: taskMessages.badHold }).int(taskMessages.badHold).min(1, taskMessages.badHold),
+  hold_id: idNumber(taskMessages.badHold),
   task_name: z
     .string({ error: taskMessages.nameRequired })
     .trim()
     .min(1, taskMessages.nameRequired)
-    .max(50, '任务名称不能超过 50 个字符'),
-  road_id: z.coerce
-    .number({ error: taskMessages.roadRequired })
-    .int(taskMessages.roadRequired)
-    .min(1, taskMessages.roadRequired),
-  object_id: z.coerce
-    .number({ error: taskMessages.deviceRequired })
-    .int(taskMessages.deviceRequired)
-    .min(1, taskMessages.deviceRequired),
+    .max(50, '任务名称不能超过 50 个字符')
+    .refine(withoutNul, '任务名称包含不允许的字符'),
+  road_id: idNumber(taskMessages.roadRequired),
+  object_id: idNumber(taskMessages.deviceRequired),
   cycle_repeat_mode: z.coerce.number().int().min(1, '巡检周期不正确').max(4, '巡检周期不正确').catch(2).default(2),
   cycle_repeat_value: z
     .union([z.string(), z.array(z.union([z.string(), z.number()]))])
@@ -47,7 +53,7 @@ export const saveTaskInput = z.object({
     .trim()
     .nullish()
     .transform((v) => (v ?? '').slice(0, 10))
-    .pipe(z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, taskMessages.badExpire)),
+    .pipe(z.string().refine((value) => value === '' || isCalendarDate(value), taskMessages.badExpire)),
   start_time: text(19, '开始时间'),
   end_time: text(19, '结束时间'),
 });

@@ -9,6 +9,7 @@ export const uploadMessages = {
   wrongType: '只能上传xlsx/xls文件',
   noFile: '请选择要上传的文件',
   oneFile: '只能上传一个文件',
+  incomplete: '上传的内容不完整，请重新上传',
   notLoggedIn: '请先登录',
   failed: '上传失败，请稍后重试',
 } as const;

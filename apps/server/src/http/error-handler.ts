@@ -4,7 +4,10 @@ import { ResultCode } from '@guard-tour/contract';
 import { AppError } from './errors.js';
 import { fail } from './envelope.js';
 
-/** Business outcomes answer HTTP 200 with the code in the envelope; transport failures keep their status. */
+/**
+ * Business outcomes answer HTTP 200 with the code in the envelope; transport failures keep their HTTP status, and
+ * their envelope says 400 (invalid input), one of the codes a client knows (API.md, Transport).
+ */
 const transportErrors: Record<string, { status: number; msg: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, msg: '请求内容过大' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msg: '请求内容不是有效的 JSON' },
@@ -25,6 +28,11 @@ function isDatabaseUnavailable(error: { code?: unknown; message?: string }): boo
   );
 }
 
+/** PostgreSQL class 22, "data exception": a value out of range or of the wrong form for its column. */
+function isDataException(error: { code?: unknown }): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+}
+
 /** The one error handler: every refusal and failure becomes `{code, msg, data: null}` with a Chinese msg. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -34,10 +42,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(200).send(fail(ResultCode.invalid, first?.message || '请求参数不正确'));
     }
     const transport = error.code ? transportErrors[error.code] : undefined;
-    if (transport) return reply.status(transport.status).send(fail(transport.status, transport.msg));
+    if (transport) return reply.status(transport.status).send(fail(ResultCode.invalid, transport.msg));
     const cause = (error.cause ?? error) as { code?: unknown; message?: string };
     if (cause.code === '23505') {
       return reply.status(200).send(fail(ResultCode.conflict, '数据已存在，请勿重复提交'));
+    }
+    if (isDataException(cause)) {
+      // A value the contract let through but the database cannot hold (a number or date out of its range).
+      request.log.warn({ err: error }, 'value out of the database range');
+      return reply.status(200).send(fail(ResultCode.invalid, '请求参数超出允许范围'));
     }
     if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -1,5 +1,5 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyError } from 'fastify';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES, templateQuery, uploadMessages, uploadReply, type UploadReply } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
@@ -21,6 +21,22 @@ function uploadFailure(error: FastifyError): UploadReply {
     return { errCode: 1, errMsg: uploadMessages.noFile };
   }
   return { errCode: 500, errMsg: uploadMessages.failed };
+}
+
+/** The parts of a multipart body; a body the parser cannot read (cut short, malformed) is refused as incomplete. */
+async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
+  const parts = request.parts();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      const known = error instanceof AppError || (error as FastifyError).code?.startsWith('FST_');
+      throw known ? error : invalid(uploadMessages.incomplete);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -50,7 +66,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       if (!request.isMultipart()) throw invalid(uploadMessages.noFile);
       let stored: uploads.StoredUpload | undefined;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of partsOf(request)) {
           if (part.type !== 'file') continue;
           if (stored) throw invalid(uploadMessages.oneFile);
           stored = await uploads.storeUpload(ctx, caller, { fileName: part.filename, stream: part.file });

@@ -84,7 +84,10 @@ export async function storeUpload(ctx: AppContext, caller: Caller, file: Incomin
   let stored: string | undefined;
   try {
     // The whole body is read (at most 50 MB is kept) so that the refusal reaches the browser.
-    await pipeline(file.stream, createWriteStream(temporary, { flags: 'wx' }));
+    await pipeline(file.stream, createWriteStream(temporary, { flags: 'wx' })).catch((error: unknown) => {
+      // A body that breaks off or is malformed is the client's doing; a write that fails is ours (500).
+      throw file.stream.errored ? invalid(uploadMessages.incomplete) : error;
+    });
     if (file.stream.truncated) throw invalid(uploadMessages.tooLarge);
     const kind = kindByName(file.fileName);
     if (!kind) throw invalid(uploadMessages.wrongType);

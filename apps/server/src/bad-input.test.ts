@@ -1,0 +1,296 @@
+import { readFile } from 'node:fs/promises';
+import { fc } from '@fast-check/vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount } from './test/fixtures.js';
+import { problemsOf, textsIn } from './test/handled-answer.js';
+import { DEVICE_KEY, useHarness } from './test/harness.js';
+import { ROUTE_TABLE, type Victim } from './test/isolation-probes.js';
+import {
+  NON_JSON_BODIES,
+  NON_OBJECT_BODIES,
+  ODD_QUERY_STRINGS,
+  TRAPS,
+  junkQueryValue,
+  junkValue,
+} from './test/junk.js';
+import {
+  callRoute,
+  contractRefuses,
+  fieldsOf,
+  registeredRoutes,
+  type RawRequest,
+  type RouteRef,
+} from './test/route-call.js';
+import { FUZZ_ACCOUNTS, isDestructive, routeInput, type RouteInput, type Targets } from './test/route-inputs.js';
+import { uploadOne, tempDataDir } from './test/uploads.js';
+import { populate, subtreeSnapshot } from './test/victims.js';
+import { PASSWORD, buildWorld, type World } from './test/world.js';
+
+/**
+ * QUALITY.md R2: bad input gets a clear Chinese message and never a 5xx or a crash. For every route the server
+ * registers, starting from a valid input: extra fields (which must change nothing), missing fields, wrong values of
+ * every type (100 kB strings, SQL fragments, numbers beyond any id), bodies that are not objects or not JSON, and
+ * odd query strings. A refusal the contract decides must be code 400.
+ */
+const h = useHarness({ dataDir: tempDataDir() });
+let w: World;
+let targets: Targets;
+let foreign: Victim;
+let selfToken = '';
+
+/** Runs per property and route: the whole file stays well under a minute on PGlite. */
+const RUNS = { extra: 10, missing: 10, wrong: 30 } as const;
+const HANDLED = [200, 400, 403, 404, 409] as const;
+
+beforeAll(async () => {
+  w = await buildWorld(h);
+  // The sibling enterprise first: its objects take id 1 of every kind, which `true` becomes in an id field.
+  foreign = await populate(h, w, w.b, 1, '乙企业');
+  const own = await populate(h, w, w.a1, w.a.holdId, '甲一部');
+  const sheet = await readFile(new URL('./features/device/fixtures/devices-libreoffice.xlsx', import.meta.url));
+  const exported = await h.post<string>('/PatrolData/ExportRecords', { time_limits: 1 }, w.a.token);
+  expect(exported.data, 'an export to download').not.toBe('');
+  targets = { own: { ...own, uploadPath: await uploadOne(h, w.a.token, 'mine.xlsx', sheet) }, exportName: '' };
+  targets.exportName = exported.data;
+  for (const userName of Object.values(FUZZ_ACCOUNTS)) {
+    await insertAccount(h.ctx.db, { userName, password: PASSWORD, holdId: w.a1.holdId });
+  }
+  selfToken = await h.login({ user_name: FUZZ_ACCOUNTS.self, user_password: PASSWORD });
+});
+
+async function headersFor(how: RouteInput): Promise<Record<string, string>> {
+  switch (how.caller) {
+    case 'admin':
+      return { authorization: `Bearer ${w.a.token}` };
+    case 'self':
+      return { authorization: `Bearer ${selfToken}` };
+    case 'ending-session':
+      return { authorization: `Bearer ${await h.login({ user_name: FUZZ_ACCOUNTS.leaver, user_password: PASSWORD })}` };
+    case 'device':
+      return { authorization: `Device ${DEVICE_KEY}` };
+    case 'nobody':
+      return {};
+  }
+}
+
+/** Calls a route and lists what is wrong with its answer, each problem naming the route and the input. */
+async function problems(route: RouteRef, how: RouteInput, request: RawRequest, refused: boolean): Promise<string[]> {
+  const response = await callRoute(h, route, await headersFor(how), request);
+  const found = problemsOf(response, {
+    reply: how.reply,
+    allowed: [...HANDLED, ...how.alsoAllowed],
+    refused,
+    echoes: textsIn(request.input ?? request.payload ?? request.rawQuery),
+  });
+  return found.map((problem) => `${route.key} with ${shown(request)}: ${problem}`);
+}
+
+/** Fails with every problem on a line of its own. */
+function expectNone(found: string[]): void {
+  expect(found.join('\n'), 'answers a person would not accept').toBe('');
+}
+
+/** An input as a failure message shows it: long texts cut short. */
+function shown(request: RawRequest): string {
+  const cut = (text: string, max = 80) =>
+    text.length > max ? `${text.slice(0, max / 2)}…(${text.length} characters)` : text;
+  if (request.rawQuery !== undefined) return `query ${cut(request.rawQuery)}`;
+  if (request.payload !== undefined) return `${request.contentType} body ${cut(JSON.stringify(request.payload))}`;
+  const text = JSON.stringify(request.input, (_key, value: unknown) =>
+    typeof value === 'string' ? cut(value) : value,
+  );
+  return cut(text, 600);
+}
+
+/** Fields no call takes from a client: whatever they say, nothing may change. */
+function hostileFields(): Record<string, unknown> {
+  return Object.fromEntries<unknown>([
+    ['hold_id', foreign.holdId],
+    ['user_id', foreign.userId],
+    ['parent_hold_id', foreign.holdId],
+    ['object_id', foreign.deviceId],
+    ['patrol_id', foreign.cardId],
+    ['road_id', foreign.roadId],
+    ['task_id', foreign.taskId],
+    ['create_time', '2000-01-01 00:00:00'],
+    ['deleted_at', '2000-01-01 00:00:00'],
+    ['path', '/'],
+    ['password_hash', '$argon2id$v=19$forged'],
+    ['hold_type', 1],
+    ['vip_end_time', '2099-12-31'],
+    ['status', 4],
+    ['enter_user_id', foreign.userId],
+    ['__proto__', { isAdmin: true }],
+    ['constructor', { prototype: { isAdmin: true } }],
+  ]);
+}
+
+/** The hostile fields a route does not take. */
+function extrasFor(route: RouteRef, valid: Record<string, unknown>): Record<string, unknown> {
+  const known = new Set([...fieldsOf(route), ...Object.keys(valid)]);
+  return Object.fromEntries(Object.entries(hostileFields()).filter(([name]) => !known.has(name)));
+}
+
+function withExtras(valid: Record<string, unknown>, extras: [string, unknown][]): Record<string, unknown> {
+  return Object.fromEntries([...Object.entries(valid), ...extras]);
+}
+
+function routeOf(key: string): RouteRef {
+  const route = registeredRoutes(h.app).find((r) => r.key === key);
+  if (!route) throw new Error(`${key} is not registered`);
+  return route;
+}
+
+describe('the bad-input tests', () => {
+  it('know a valid input for every route the server registers, and each passes its contract', () => {
+    const routes = registeredRoutes(h.app);
+    expect(
+      routes.filter((r) => !routeInput(r.key)).map((r) => r.key),
+      'routes without a valid input (test/route-inputs.ts)',
+    ).toEqual([]);
+    expect(
+      routes.filter((r) => contractRefuses(r, routeInput(r.key)!.valid(targets))).map((r) => r.key),
+      'valid inputs the contract refuses',
+    ).toEqual([]);
+  });
+});
+
+/** The save calls and the id field that names the object they edit. */
+const SAVES: Record<string, string> = {
+  'POST /HoldInfo/SaveHoldInfo': 'hold_id',
+  'POST /HoldInfo/SaveAccount': 'user_id',
+  'POST /DeviceInfo/SaveDeviceInfo': 'object_id',
+  'POST /PatrolCard/SaveInfo': 'patrol_id',
+  'POST /PatrolRoad/SaveRoadInfo': 'road_id',
+  'POST /RoadInfo/SaveRoadInfoNew': 'road_id',
+  'POST /RoadTask/SaveRoadTask': 'task_id',
+};
+
+describe('mass assignment', () => {
+  it('covers every save call', () => {
+    const saves = registeredRoutes(h.app).filter((r) => /\/Save\w*$/.test(r.path));
+    expect(saves.map((r) => r.key).filter((key) => !(key in SAVES))).toEqual([]);
+  });
+
+  for (const [key, idField] of Object.entries(SAVES)) {
+    it(`${key}: an edit with hold_id, user_id, create_time, __proto__ … stores what the plain edit stores`, async () => {
+      const route = routeOf(key);
+      const entry = ROUTE_TABLE[key];
+      if (entry?.kind !== 'scoped') throw new Error(`${key} has no probes`);
+      const edits = entry.probes
+        .map((probe) => probe.input(targets.own, targets.own))
+        .filter((input) => Number(input[idField]) > 0);
+      expect(edits.length, `${key}: an edit of an existing object`).toBeGreaterThan(0);
+      for (const edit of edits) {
+        // Without a password the edit keeps it: a new argon2 hash would differ on every save.
+        const { user_password: _password, ...plain } = edit;
+        const headers = { authorization: `Bearer ${w.a.token}` };
+        const first = await callRoute(h, route, headers, { input: plain });
+        expect(first.json(), `${key} with ${JSON.stringify(plain)}`).toMatchObject({ code: 200 });
+        const own = await subtreeSnapshot(h, w.a.holdId);
+        const theirs = await subtreeSnapshot(h, foreign.holdId);
+        const extras = extrasFor(route, plain);
+        const hostile = await callRoute(h, route, headers, { input: { ...plain, ...extras } });
+        expect(hostile.json(), `${key} with extras ${Object.keys(extras).join(', ')}`).toEqual(first.json());
+        expect(await subtreeSnapshot(h, w.a.holdId), `${key}: the caller's rows`).toBe(own);
+        expect(await subtreeSnapshot(h, foreign.holdId), `${key}: the other enterprise's rows`).toBe(theirs);
+        expect(({} as Record<string, unknown>).isAdmin, 'Object.prototype polluted').toBeUndefined();
+      }
+    });
+  }
+});
+
+/** Every route, the destructive ones last so that the others still find their objects. */
+const ROUTE_KEYS = Object.keys(ROUTE_TABLE).sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
+
+for (const key of ROUTE_KEYS) {
+  describe(key, () => {
+    let route: RouteRef;
+    let how: RouteInput;
+    let valid: Record<string, unknown>;
+    let fields: string[];
+    beforeAll(() => {
+      route = routeOf(key);
+      how = routeInput(key)!;
+      valid = how.valid(targets);
+      fields = [...new Set([...fieldsOf(route), ...Object.keys(valid)])];
+    });
+
+    it('answers the same with extra fields as without them', async () => {
+      const first = await callRoute(h, route, await headersFor(how), { input: valid });
+      const again = await callRoute(h, route, await headersFor(how), { input: valid });
+      const repeatable = first.body === again.body && first.statusCode === again.statusCode;
+      const names = Object.entries(extrasFor(route, valid));
+      await fc.assert(
+        fc.asyncProperty(fc.subarray(names, { minLength: 1 }), fc.option(junkValue), async (extras, junk) => {
+          // One extra may carry a junk value (100 kB at most: eleven of them would pass the body limit).
+          const chosen = extras.map(([name, value], i): [string, unknown] => [name, i === 0 && junk ? junk : value]);
+          const input = withExtras(valid, chosen);
+          expectNone(await problems(route, how, { input }, false));
+          if (repeatable) {
+            const response = await callRoute(h, route, await headersFor(how), { input });
+            expect(response.body, `${key}: extra ${chosen.map(([n]) => n).join(', ')} changed the answer`).toBe(
+              first.body,
+            );
+          }
+        }),
+        { numRuns: RUNS.extra },
+      );
+    });
+
+    it('answers missing fields with a handled code, 400 where the contract needs them', async () => {
+      const present = Object.keys(valid);
+      if (present.length === 0) return;
+      await fc.assert(
+        fc.asyncProperty(fc.subarray(present, { minLength: 1 }), async (missing) => {
+          const input = Object.fromEntries(Object.entries(valid).filter(([name]) => !missing.includes(name)));
+          expectNone(await problems(route, how, { input }, contractRefuses(route, input)));
+        }),
+        { numRuns: RUNS.missing },
+      );
+    });
+
+    it('answers the known traps in every field: NUL, 2³¹, 1e21, true, impossible dates', async () => {
+      const found: string[] = [];
+      for (const field of fields) {
+        for (const value of TRAPS) {
+          const input = { ...valid, [field]: value };
+          found.push(...(await problems(route, how, { input }, contractRefuses(route, input))));
+        }
+      }
+      expectNone(found);
+    });
+
+    it('answers wrong values of any type with a handled code and a Chinese message', async () => {
+      if (fields.length === 0) return;
+      const values = route.method === 'GET' ? junkQueryValue : junkValue;
+      const changes = fc.uniqueArray(fc.tuple(fc.constantFrom(...fields), values), {
+        selector: ([name]) => name,
+        minLength: 1,
+        maxLength: 3,
+      });
+      await fc.assert(
+        fc.asyncProperty(changes, async (changed) => {
+          const input = withExtras(valid, changed);
+          expectNone(await problems(route, how, { input }, contractRefuses(route, input)));
+        }),
+        { numRuns: RUNS.wrong },
+      );
+    });
+
+    it('refuses what is not a JSON object, and odd query strings, with a handled answer', async () => {
+      const found: string[] = [];
+      if (route.method === 'GET') {
+        for (const rawQuery of ODD_QUERY_STRINGS) found.push(...(await problems(route, how, { rawQuery }, false)));
+      } else {
+        for (const input of NON_OBJECT_BODIES) {
+          found.push(...(await problems(route, how, { input }, contractRefuses(route, input))));
+        }
+        for (const body of NON_JSON_BODIES) {
+          found.push(...(await problems(route, how, body, how.reply !== 'upload')));
+        }
+      }
+      expectNone(found);
+    });
+  });
+}
