@@ -80,7 +80,7 @@ describe('R7 crash safety of the terminal upload', () => {
     const refusals = terminals.flatMap((t) => t.refusals.map((r) => `${t.deviceNo} ${r}`));
     expect(refusals, `uploads refused (seed ${seed})`).toEqual([]);
     const unsent = allBatches.filter((b) => !b.acknowledgement).map((b) => `${b.deviceNo} #${b.number}`);
-    expect(unsent, 'batches never acknowledged').toEqual([]);
+    expect(unsent, `batches never acknowledged; the last server ${server.log}`).toEqual([]);
 
     const everyRecord = allBatches.flatMap(keysOf);
     const stored = await storedPunches(installation.databaseUrl, deviceNos);

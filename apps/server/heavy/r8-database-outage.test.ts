@@ -75,7 +75,7 @@ describe('R8 PostgreSQL stopped under load', () => {
         .map((c) => describeCall(c, origin))
         .join('; ');
 
-    expect(server.running, `the server process exited during an outage; output:\n${server.log}`).toBe(true);
+    expect(server.running, `the server process ended during an outage, ${server.log}`).toBe(true);
     expect(server.pid, 'the server was restarted').toBe(pid);
 
     const before = calls.filter((c) => c.endedAt <= outages[0]!.haltAt);

@@ -19,6 +19,7 @@ export interface ServerOptions {
 export class ServerProcess {
   readonly url: string;
   private output = '';
+  private ending = 'running';
   private exited: Promise<number | null>;
 
   private constructor(
@@ -29,7 +30,12 @@ export class ServerProcess {
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString('utf8')).slice(-4000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ? null : code)));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.ending = signal ? `killed by ${signal}` : `exited with code ${code}`;
+        resolve(signal ? null : code);
+      }),
+    );
   }
 
   /** Starts a server and resolves once it listens; rejects with its output when it exits or hangs instead. */
@@ -64,7 +70,7 @@ export class ServerProcess {
       child.stdout?.on('data', watch);
       void server.exited.then((code) => {
         clearTimeout(timer);
-        reject(new Error(`server exited (${code}) before listening; output:\n${server.output}`));
+        reject(new Error(`server ${server.ending} before listening (code ${code}); output:\n${server.output}`));
       });
     });
     return server;
@@ -79,9 +85,9 @@ export class ServerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** The last few kB of what it printed, for failure messages. */
+  /** How it ended (or 'running') and the last few kB of what it printed, for failure messages. */
   get log(): string {
-    return this.output;
+    return `${this.ending}; output:\n${this.output}`;
   }
 
   /** kill -9: no shutdown hook runs, open transactions die with their connections. */

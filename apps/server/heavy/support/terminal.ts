@@ -7,9 +7,9 @@ export interface TerminalRecord {
   punch_time: string;
 }
 
-/** A punch's identity in the punch table: device, card (upper case) and instant. */
+/** A punch's identity in the punch table: device, card (upper case) and instant, readable in failure messages. */
 export const punchKey = (deviceNo: string, patrolSn: string, atMs: number) =>
-  `${deviceNo.toUpperCase()}|${patrolSn.toUpperCase()}|${atMs}`;
+  `${deviceNo.toUpperCase()}|${patrolSn.toUpperCase()}|${new Date(atMs).toISOString()}`;
 
 export interface Batch {
   deviceNo: string;
