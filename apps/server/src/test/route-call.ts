@@ -7,6 +7,8 @@ export interface RouteRef {
   key: string;
   method: string;
   path: string;
+  /** Answers without a bearer token (login, terminal upload, file links). */
+  public: boolean;
   /** The zod schema of its body or query (`safeParse`, and `shape` for an object), when it takes input. */
   input?: { safeParse: (value: unknown) => { success: boolean }; shape?: Record<string, unknown> };
 }
@@ -15,7 +17,8 @@ export interface RouteRef {
 export function registeredRoutes(app: FastifyInstance): RouteRef[] {
   return app.apiRoutes.map((route) => {
     const path = route.url.slice(API_PREFIX.length);
-    return { key: `${route.method} ${path}`, method: route.method, path, input: route.input as RouteRef['input'] };
+    const key = `${route.method} ${path}`;
+    return { key, method: route.method, path, public: route.public, input: route.input as RouteRef['input'] };
   });
 }
 
