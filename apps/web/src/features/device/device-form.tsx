@@ -1,9 +1,9 @@
 import type { DeviceRow } from '@guard-tour/contract';
-import { App, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { EditDialog, RemarkItem } from '../../components/edit-dialog';
 import { HoldSelect } from '../../components/hold-select';
+import { useSaveForm } from '../../components/use-save-form';
 import { useSaveDevice } from './api';
 import { DEVICE_TYPE_OPTIONS } from './device-choices';
 import {
@@ -24,7 +24,6 @@ interface DeviceFormProps {
 
 /** 新增 / 编辑 a device (800px dialog). */
 export function DeviceForm({ subject, onClose }: DeviceFormProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<DeviceFormValues>();
   const row = 'row' in subject ? subject.row : undefined;
   const objectId = row?.object_id ?? 0;
@@ -33,81 +32,54 @@ export function DeviceForm({ subject, onClose }: DeviceFormProps) {
   );
   const save = useSaveDevice();
 
-  const submit = (values: DeviceFormValues) => {
-    const problem = deviceFormError(values);
-    if (problem) {
-      void message.warning(problem);
-      return;
-    }
-    save.mutate(toSaveDeviceInput(values, objectId), {
-      onSuccess: () => {
-        void message.success(MSG.saved);
-        onClose();
-      },
-      onError: (error) => void message.error(errorText(error, MSG.saveFailed)),
-    });
-  };
+  const submit = useSaveForm(save, {
+    check: deviceFormError,
+    toInput: (values: DeviceFormValues) => toSaveDeviceInput(values, objectId),
+    onSaved: onClose,
+  });
 
   return (
-    <Modal
-      open
+    <EditDialog
       title={objectId === 0 ? '新增设备' : '编辑设备'}
-      width={800}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
+      initialValues={initialValues}
+      onSubmit={submit}
+      saving={save.isPending}
+      onClose={onClose}
     >
-      <Form<DeviceFormValues>
-        form={form}
-        initialValues={initialValues}
-        onFinish={submit}
-        disabled={save.isPending}
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 1 }}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item label="所属组织" name="hold_id" required>
-              <HoldSelect />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="IMEI/SN" name="device_no" required>
-              <Input maxLength={32} placeholder="字母、数字、- 或 _，最多 32 位" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="设备名称" name="object_name">
-              <Input maxLength={50} placeholder="不填则与 IMEI/SN 相同" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="设备型号" name="object_type">
-              <Select options={DEVICE_TYPE_OPTIONS} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="SIM" name="SIM">
-              <Input maxLength={32} placeholder="SIM卡号" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="ICCID" name="ICCID">
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="备注" name="remark">
-              <Input.TextArea rows={3} maxLength={200} showCount />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Col span={12}>
+        <Form.Item label="所属组织" name="hold_id" required>
+          <HoldSelect />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="IMEI/SN" name="device_no" required>
+          <Input maxLength={32} placeholder="字母、数字、- 或 _，最多 32 位" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="设备名称" name="object_name">
+          <Input maxLength={50} placeholder="不填则与 IMEI/SN 相同" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="设备型号" name="object_type">
+          <Select options={DEVICE_TYPE_OPTIONS} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="SIM" name="SIM">
+          <Input maxLength={32} placeholder="SIM卡号" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="ICCID" name="ICCID">
+          <Input maxLength={32} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <RemarkItem />
+      </Col>
+    </EditDialog>
   );
 }

@@ -1,9 +1,9 @@
 import type { HoldRow } from '@guard-tour/contract';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Select } from 'antd';
 import { useId, useState } from 'react';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { EditDialog, RemarkItem } from '../../components/edit-dialog';
 import { HOLD_TYPE_OPTIONS } from '../../components/hold-type';
+import { useSaveForm } from '../../components/use-save-form';
 import { useParentBase, useSaveHold } from './api';
 import {
   DATE_FORMAT,
@@ -30,7 +30,6 @@ const LOCKED_HINT = '只有上级组织可以修改用户类型和服务到期';
 
 /** 新增 / 编辑 an organisation and its admin account (800px dialog). */
 export function HoldForm({ subject, ownHoldId, onClose }: HoldFormProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<HoldFormValues>();
   const parentFieldId = useId();
   const row = 'row' in subject ? subject.row : undefined;
@@ -44,105 +43,78 @@ export function HoldForm({ subject, ownHoldId, onClose }: HoldFormProps) {
   const parentName = row ? row.parent_name || '—' : parent.isPending ? '加载中…' : (parent.data?.hold_name ?? '—');
   const save = useSaveHold();
 
-  const submit = (values: HoldFormValues) => {
-    const problem = holdFormError(values, target);
-    if (problem) {
-      void message.warning(problem);
-      return;
-    }
-    save.mutate(toSaveHoldInput(values, target), {
-      onSuccess: () => {
-        void message.success(MSG.saved);
-        onClose();
-      },
-      onError: (error) => void message.error(errorText(error, MSG.saveFailed)),
-    });
-  };
+  const submit = useSaveForm(save, {
+    check: (values: HoldFormValues) => holdFormError(values, target),
+    toInput: (values: HoldFormValues) => toSaveHoldInput(values, target),
+    onSaved: onClose,
+  });
 
   return (
-    <Modal
-      open
+    <EditDialog
       title={isNew ? '新增组织' : '编辑组织'}
-      width={800}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
+      form={form}
+      initialValues={initialValues}
+      onSubmit={submit}
+      saving={save.isPending}
+      onClose={onClose}
     >
-      <Form<HoldFormValues>
-        form={form}
-        initialValues={initialValues}
-        onFinish={submit}
-        disabled={save.isPending}
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 1 }}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item label="上级用户" htmlFor={parentFieldId}>
-              <Input id={parentFieldId} value={parentName} readOnly variant="filled" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="用户名称" name="hold_name" required>
-              <Input maxLength={50} placeholder="组织名称" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="用户类型" name="hold_type" tooltip={locked ? LOCKED_HINT : undefined}>
-              <Select options={HOLD_TYPE_OPTIONS} disabled={locked || save.isPending} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="管理账号" name="user_name" required>
-              <Input maxLength={20} placeholder="登录账号，2 到 20 个字符" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="密码" name="user_password" required={isNew}>
-              <Input.Password
-                maxLength={20}
-                autoComplete="new-password"
-                placeholder={isNew ? '8 到 20 个字符' : '不修改请留空'}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="姓名" name="true_name">
-              <Input maxLength={50} placeholder="管理员姓名（选填）" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="联系人" name="contacts">
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="电话" name="phone">
-              <Input maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="服务到期" name="vip_end_time" tooltip={locked ? LOCKED_HINT : undefined}>
-              <DatePicker
-                format={DATE_FORMAT}
-                placeholder="长期有效"
-                disabled={locked || save.isPending}
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="备注" name="remark">
-              <Input.TextArea rows={3} maxLength={200} showCount />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Col span={12}>
+        <Form.Item label="上级用户" htmlFor={parentFieldId}>
+          <Input id={parentFieldId} value={parentName} readOnly variant="filled" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="用户名称" name="hold_name" required>
+          <Input maxLength={50} placeholder="组织名称" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="用户类型" name="hold_type" tooltip={locked ? LOCKED_HINT : undefined}>
+          <Select options={HOLD_TYPE_OPTIONS} disabled={locked || save.isPending} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="管理账号" name="user_name" required>
+          <Input maxLength={20} placeholder="登录账号，2 到 20 个字符" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="密码" name="user_password" required={isNew}>
+          <Input.Password
+            maxLength={20}
+            autoComplete="new-password"
+            placeholder={isNew ? '8 到 20 个字符' : '不修改请留空'}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="姓名" name="true_name">
+          <Input maxLength={50} placeholder="管理员姓名（选填）" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="联系人" name="contacts">
+          <Input maxLength={50} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="电话" name="phone">
+          <Input maxLength={30} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item label="服务到期" name="vip_end_time" tooltip={locked ? LOCKED_HINT : undefined}>
+          <DatePicker
+            format={DATE_FORMAT}
+            placeholder="长期有效"
+            disabled={locked || save.isPending}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <RemarkItem />
+      </Col>
+    </EditDialog>
   );
 }

@@ -1,10 +1,11 @@
 import type { RoadRow } from '@guard-tour/contract';
-import { App, Button, Form, Input, Modal, Result, Spin } from 'antd';
+import { Form, Input } from 'antd';
 import { useMemo } from 'react';
-import { errorText, loadErrorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { RemarkItem } from '../../components/edit-dialog';
+import { DetailPending, DIALOG_FORM_LAYOUT, FormDialog } from '../../components/form-dialog';
 import { HoldSelect } from '../../components/hold-select';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
+import { useSaveForm } from '../../components/use-save-form';
 import { useCardOptions, useRoadInfo, useSaveRoadInfo } from './api';
 import { cardChoices } from './road-choices';
 import {
@@ -30,7 +31,6 @@ interface RoadInfoFormProps {
 
 /** 新增 / 编辑 / 查看 a road of 线路管理 (800px dialog): name, points by transfer list, remark. */
 export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<RoadInfoValues>();
   const roadId = subject.mode === 'add' ? 0 : subject.row.road_id;
   const readOnly = subject.mode === 'view';
@@ -48,90 +48,55 @@ export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
   const choices = useMemo(() => cardChoices(options.data ?? [], bound), [options.data, bound]);
   const save = useSaveRoadInfo();
 
-  const submit = (values: RoadInfoValues) => {
-    const problem = roadInfoFormError(values);
-    if (problem) {
-      void message.warning(problem);
-      return;
-    }
-    save.mutate(toSaveRoadInfoBody(values, roadId, [...(options.data ?? []), ...bound]), {
-      onSuccess: () => {
-        void message.success(MSG.saved);
-        onClose();
-      },
-      onError: (error) => void message.error(errorText(error, MSG.saveFailed)),
-    });
-  };
+  const submit = useSaveForm(save, {
+    check: roadInfoFormError,
+    toInput: (values: RoadInfoValues) => toSaveRoadInfoBody(values, roadId, [...(options.data ?? []), ...bound]),
+    onSaved: onClose,
+  });
 
-  let body;
-  if (roadId > 0 && detail.isError) {
-    body = <Result status="error" title={MSG.loadFailed} subTitle={loadErrorText(detail.error)} />;
-  } else if (!initialValues) {
-    body = <Spin style={{ display: 'block', padding: 48 }} />;
-  } else {
-    body = (
-      <Form<RoadInfoValues>
-        form={form}
-        initialValues={initialValues}
-        onFinish={submit}
-        // Points belong to an organisation: another organisation starts with none chosen.
-        onValuesChange={(changed) => {
-          if ('hold_id' in changed) form.setFieldValue('card_ids', []);
-        }}
-        disabled={readOnly || save.isPending}
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 1 }}
-        autoComplete="off"
-        style={{ marginTop: 16 }}
-      >
-        <Form.Item label="所属组织" name="hold_id" required>
-          <HoldSelect />
-        </Form.Item>
-        <Form.Item label="线路名称" name="road_name" required>
-          <Input maxLength={50} placeholder="请输入线路名称" />
-        </Form.Item>
-        <Form.Item
+  const body = initialValues ? (
+    <Form<RoadInfoValues>
+      form={form}
+      initialValues={initialValues}
+      onFinish={submit}
+      // Points belong to an organisation: another organisation starts with none chosen.
+      onValuesChange={(changed) => {
+        if ('hold_id' in changed) form.setFieldValue('card_ids', []);
+      }}
+      disabled={readOnly || save.isPending}
+      {...DIALOG_FORM_LAYOUT}
+    >
+      <Form.Item label="所属组织" name="hold_id" required>
+        <HoldSelect />
+      </Form.Item>
+      <Form.Item label="线路名称" name="road_name" required>
+        <Input maxLength={50} placeholder="请输入线路名称" />
+      </Form.Item>
+      <Form.Item label="巡检点" name="card_ids" required extra={readOnly ? undefined : '按选入的先后排序，即巡检顺序'}>
+        <OrderedTransfer
           label="巡检点"
-          name="card_ids"
-          required
-          extra={readOnly ? undefined : '按选入的先后排序，即巡检顺序'}
-        >
-          <OrderedTransfer
-            label="巡检点"
-            titles={['可选巡检点', '已选巡检点']}
-            choices={choices}
-            loading={options.isPending}
-            numbered
-          />
-        </Form.Item>
-        <Form.Item label="备注" name="remark">
-          <Input.TextArea rows={3} maxLength={200} showCount={!readOnly} />
-        </Form.Item>
-      </Form>
-    );
-  }
+          titles={['可选巡检点', '已选巡检点']}
+          choices={choices}
+          loading={options.isPending}
+          numbered
+        />
+      </Form.Item>
+      <RemarkItem counted={!readOnly} />
+    </Form>
+  ) : (
+    <DetailPending error={detail.error} />
+  );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={TITLES[subject.mode]}
-      width={800}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      footer={
-        readOnly ? (
-          <Button onClick={onClose}>关闭</Button>
-        ) : (
-          <>
-            <Button onClick={onClose}>取消</Button>
-            <Button type="primary" loading={save.isPending} disabled={!initialValues} onClick={() => form.submit()}>
-              确定
-            </Button>
-          </>
-        )
-      }
+      busy={save.isPending}
+      readOnly={readOnly}
+      ready={initialValues !== null}
+      onOk={() => form.submit()}
+      onClose={onClose}
     >
       {body}
-    </Modal>
+    </FormDialog>
   );
 }

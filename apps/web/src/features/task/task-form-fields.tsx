@@ -3,6 +3,7 @@ import { taskMessages } from '@guard-tour/contract';
 import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstance } from 'antd';
 import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
+import { DIALOG_FORM_LAYOUT } from '../../components/form-dialog';
 import { HoldSelect } from '../../components/hold-select';
 import { DateTextPicker } from './date-text-picker';
 import {
@@ -54,10 +55,7 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
         }
       }}
       disabled={disabled}
-      labelCol={{ flex: '96px' }}
-      wrapperCol={{ flex: 1 }}
-      autoComplete="off"
-      style={{ marginTop: 16 }}
+      {...DIALOG_FORM_LAYOUT}
     >
       <Row gutter={16}>
         <Col {...half}>

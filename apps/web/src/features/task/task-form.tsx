@@ -1,9 +1,9 @@
 import type { DeviceOption, RoadOption, TaskRow } from '@guard-tour/contract';
-import { App, Button, Form, Modal, Result, Spin } from 'antd';
+import { App, Form } from 'antd';
 import { useMemo } from 'react';
-import { errorText, loadErrorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { DetailPending, FormDialog } from '../../components/form-dialog';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
+import { useSaveForm } from '../../components/use-save-form';
 import { useDeviceOptions, useRoadOptions, useSaveTask, useTaskDetail } from './api';
 import { TaskFormFields } from './task-form-fields';
 import { newTaskValues, taskFormError, taskValuesOf, toSaveTaskBody, type TaskFormValues } from './task-form-values';
@@ -62,62 +62,37 @@ export function TaskForm({ subject, onClose }: TaskFormProps) {
   );
   const save = useSaveTask();
 
-  const submit = (values: TaskFormValues) => {
-    const problem = taskFormError(values);
-    if (problem) {
-      void message.warning(problem);
-      return;
-    }
-    save.mutate(toSaveTaskBody(values, taskId), {
-      onSuccess: () => {
-        void message.success(MSG.saved);
-        onClose();
-      },
-      onError: (error) => void message.error(errorText(error, MSG.saveFailed)),
-    });
-  };
+  const submit = useSaveForm(save, {
+    check: taskFormError,
+    toInput: (values: TaskFormValues) => toSaveTaskBody(values, taskId),
+    onSaved: onClose,
+  });
 
-  let body;
-  if (taskId > 0 && detail.isError) {
-    body = <Result status="error" title={MSG.loadFailed} subTitle={loadErrorText(detail.error)} />;
-  } else if (!initialValues) {
-    body = <Spin style={{ display: 'block', padding: 48 }} />;
-  } else {
-    body = (
-      <TaskFormFields
-        form={form}
-        initialValues={initialValues}
-        roads={roads}
-        devices={devices}
-        optionsLoading={roadOptions.isPending || deviceOptions.isPending}
-        disabled={readOnly || save.isPending}
-        onSubmit={submit}
-        onInvalid={(text) => void message.warning(text)}
-      />
-    );
-  }
+  const body = initialValues ? (
+    <TaskFormFields
+      form={form}
+      initialValues={initialValues}
+      roads={roads}
+      devices={devices}
+      optionsLoading={roadOptions.isPending || deviceOptions.isPending}
+      disabled={readOnly || save.isPending}
+      onSubmit={submit}
+      onInvalid={(text) => void message.warning(text)}
+    />
+  ) : (
+    <DetailPending error={detail.error} />
+  );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={TITLES[subject.mode]}
-      width={800}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      footer={
-        readOnly ? (
-          <Button onClick={onClose}>关闭</Button>
-        ) : (
-          <>
-            <Button onClick={onClose}>取消</Button>
-            <Button type="primary" loading={save.isPending} disabled={!initialValues} onClick={() => form.submit()}>
-              确定
-            </Button>
-          </>
-        )
-      }
+      busy={save.isPending}
+      readOnly={readOnly}
+      ready={initialValues !== null}
+      onOk={() => form.submit()}
+      onClose={onClose}
     >
       {body}
-    </Modal>
+    </FormDialog>
   );
 }
