@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { CardRow, CardSearchType } from '@guard-tour/contract';
-import { Button, Select } from 'antd';
+import type { CardRow } from '@guard-tour/contract';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
-import { ListToolbar } from '../../components/list-toolbar';
+import { SearchTypeToolbar } from '../../components/search-type-toolbar';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useHoldTree } from '../../components/use-hold-tree';
@@ -20,7 +20,6 @@ export function CardPage() {
   const tree = useHoldTree();
   // New points go to the picked organisation, or the caller's own: 录入 waits for the tree to know it.
   const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
-  const [searchType, setSearchType] = useState<CardSearchType>(FIRST_CARD_SEARCH_TYPE);
   const [dialog, setDialog] = useState<CardDialogSubject | null>(null);
   const remove = useRemoveCard();
   const confirmDelete = useConfirmDelete();
@@ -29,28 +28,16 @@ export function CardPage() {
     onEdit: (row) => setDialog({ row }),
     onDelete: (row) => confirmDelete('巡检点', () => remove.mutateAsync(row.patrol_id)),
   });
-  const typeLabel = CARD_SEARCH_OPTIONS.find((option) => option.value === searchType)?.label ?? '';
 
   return (
     <TreeListLayout
       holdId={list.params.holdId}
       onPickHold={list.pickHold}
       toolbar={
-        <ListToolbar
-          label="关键字"
-          placeholder={`输入${typeLabel}查询`}
-          value={list.draft}
-          onChange={list.setDraft}
-          onSearch={() => list.searchBy(searchType)}
-          filter={
-            <Select<CardSearchType>
-              aria-label="查询类型"
-              value={searchType}
-              onChange={setSearchType}
-              options={CARD_SEARCH_OPTIONS}
-              style={{ width: 120 }}
-            />
-          }
+        <SearchTypeToolbar
+          options={CARD_SEARCH_OPTIONS}
+          initial={FIRST_CARD_SEARCH_TYPE}
+          list={list}
           extra={
             <Button
               icon={<PlusOutlined />}

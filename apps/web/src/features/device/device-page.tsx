@@ -1,10 +1,10 @@
 import { ApartmentOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { deviceMessages, type DeviceRow, type DeviceSearchType } from '@guard-tour/contract';
-import { App, Button, Select } from 'antd';
+import { deviceMessages, type DeviceRow } from '@guard-tour/contract';
+import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
-import { ListToolbar } from '../../components/list-toolbar';
+import { SearchTypeToolbar } from '../../components/search-type-toolbar';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useHoldTree } from '../../components/use-hold-tree';
@@ -25,7 +25,6 @@ export function DevicePage() {
   const tree = useHoldTree();
   // New devices go to the picked organisation, or the caller's own: 新增 and 导入 wait for the tree to know it.
   const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
-  const [searchType, setSearchType] = useState<DeviceSearchType>(FIRST_DEVICE_SEARCH_TYPE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const remove = useRemoveDevice();
@@ -47,28 +46,16 @@ export function DevicePage() {
     if (shownSelected.length === 0) void message.warning(deviceMessages.devicesRequired);
     else setDialog({ kind: 'allocate', ids: shownSelected });
   };
-  const typeLabel = DEVICE_SEARCH_OPTIONS.find((option) => option.value === searchType)?.label ?? '';
 
   return (
     <TreeListLayout
       holdId={list.params.holdId}
       onPickHold={list.pickHold}
       toolbar={
-        <ListToolbar
-          label="关键字"
-          placeholder={`输入${typeLabel}查询`}
-          value={list.draft}
-          onChange={list.setDraft}
-          onSearch={() => list.searchBy(searchType)}
-          filter={
-            <Select<DeviceSearchType>
-              aria-label="查询类型"
-              value={searchType}
-              onChange={setSearchType}
-              options={DEVICE_SEARCH_OPTIONS}
-              style={{ width: 120 }}
-            />
-          }
+        <SearchTypeToolbar
+          options={DEVICE_SEARCH_OPTIONS}
+          initial={FIRST_DEVICE_SEARCH_TYPE}
+          list={list}
           extra={
             <>
               <Button
