@@ -70,7 +70,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false },
-    trustProxy: 'loopback',
+    trustProxy: ctx.config.trustProxy,
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
   });

@@ -14,6 +14,11 @@ export interface Config {
   deviceUploadKey: string | undefined;
   /** Fill the demo tenant on a new database. */
   demo: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` names the caller (the lock-out counts per address): `loopback` (a proxy on
+   * this machine), or a comma-separated list of the load balancers' addresses or CIDR ranges.
+   */
+  trustProxy: string;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -30,6 +35,15 @@ function parsePort(value: string | undefined): number {
 function parseFlag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function parseTrustProxy(value: string | undefined): string {
+  const text = (value ?? '').trim();
+  if (text === '') return 'loopback';
+  if (/^(true|false|\d+)$/i.test(text)) {
+    throw new ConfigError('TRUST_PROXY 需写明负载均衡的地址或网段（如 10.0.0.5,10.0.1.0/24）');
+  }
+  return text;
 }
 
 function checkTimeZone(name: string): string {
@@ -56,5 +70,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     deviceUploadKey: env.DEVICE_UPLOAD_KEY || undefined,
     demo: parseFlag(env.DEMO, !databaseUrl),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
