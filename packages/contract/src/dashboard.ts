@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
 
-/** `Dashboard/Summary`'s `data[0]`: the spec's three counts and the two real figures (API.md). */
+/** `Dashboard/Summary`'s `data[0]`: the spec's three counts, the two real figures (API.md) and the day. */
 export interface DashboardSummary {
   all_roads: number;
   running_roads: number;
@@ -10,6 +10,8 @@ export interface DashboardSummary {
   missed_checks: number;
   /** 0–100, one decimal. */
   completion_rate: number;
+  /** The day these figures are for, `YYYY-MM-DD` in the deployment time zone (the greeting shows it). */
+  today: string;
 }
 
 export const dashboardScopeQuery = z.object({ hold_id: optionalHoldId });

@@ -51,6 +51,7 @@ export async function summary(ctx: AppContext, scope: Scope, holdId: number | un
       patrol_people_num: people,
       missed_checks: rounds.missed,
       completion_rate: completionRate(rounds.checked, rounds.expected),
+      today: day,
     },
   ];
 }

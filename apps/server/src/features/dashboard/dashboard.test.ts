@@ -71,6 +71,7 @@ describe('the dashboard', () => {
       patrol_people_num: 2,
       missed_checks: 1,
       completion_rate: 50,
+      today: '2026-11-20',
     });
     expect(await get<MissedPoint[]>('/Dashboard/MissedToday')).toEqual([
       { road_name: '上午线', patrol_name: '西门', patrol_sn: 'DASH-W', window: '08:00-12:00' },
@@ -119,6 +120,7 @@ describe('the dashboard', () => {
       patrol_people_num: 0,
       missed_checks: 0,
       completion_rate: 100,
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect((await h.get('/Dashboard/Summary', { hold_id: w.a.holdId }, w.b.token)).code).toBe(403);
     expect((await h.get('/Dashboard/TodayPatrolLogs', {}, w.b.token)).total).toBe(0);

@@ -19,6 +19,7 @@ const SUMMARY: DashboardSummary = {
   patrol_people_num: 6,
   missed_checks: 2,
   completion_rate: 87.5,
+  today: '2026-11-23',
 };
 
 const punch = (patch: Partial<PunchRow>): PunchRow => ({

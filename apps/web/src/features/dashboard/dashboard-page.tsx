@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../api/use-session';
 import { useSummary } from './api';
 import { DashboardFigures } from './dashboard-figures';
-import { greetingText } from './greeting';
+import { greetingDay, greetingText } from './greeting';
 import { MissedDialog } from './missed-dialog';
 import { TodayPunchTable } from './today-punch-table';
 import { TrendCharts } from './trend-charts';
@@ -32,7 +32,7 @@ export function DashboardPage() {
     <Flex vertical gap={16}>
       <Card size="small">
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {greetingText(name, today)}
+          {greetingText(name, greetingDay(summary.data?.today, today))}
         </Typography.Title>
       </Card>
       <DashboardFigures

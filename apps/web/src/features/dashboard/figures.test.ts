@@ -8,6 +8,7 @@ const SUMMARY: DashboardSummary = {
   patrol_people_num: 6,
   missed_checks: 4,
   completion_rate: 87.5,
+  today: '2026-11-23',
 };
 
 describe('the dashboard figures', () => {

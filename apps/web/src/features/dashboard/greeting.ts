@@ -10,3 +10,12 @@ export function greetingText(name: string, date: Date): string {
   const day = `${date.getFullYear()}年${date.getMonth() + 1}月${date.getDate()}日`;
   return `您好，${name}，今天是 ${day} ${weekdayText(date)}`;
 }
+
+/**
+ * The day to greet: the server's today (`YYYY-MM-DD` in the deployment time zone) once the figures have come,
+ * so a browser in another zone greets the same day the figures count; the browser's own clock until then.
+ */
+export function greetingDay(serverToday: string | undefined, clock: Date): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(serverToday ?? '');
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : clock;
+}
