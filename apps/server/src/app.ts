@@ -110,7 +110,18 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 function registerWebApp(app: FastifyInstance, webRoot: string): void {
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: webRoot, wildcard: false, index: 'index.html' });
+    void app.register(fastifyStatic, {
+      root: webRoot,
+      // Files are looked up when asked for, not listed once at start: a console rebuilt under a running server
+      // serves its new chunks instead of 404s behind a fresh index.html.
+      wildcard: true,
+      index: 'index.html',
+      setHeaders: (reply, filePath) => {
+        // Chunks carry their content hash in their name; index.html must be asked for afresh to find new ones.
+        const hashed = filePath.startsWith(path.join(webRoot, 'assets') + path.sep);
+        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
