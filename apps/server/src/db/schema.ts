@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -359,6 +360,22 @@ export const punch = pgTable(
     index('punch_card_time_idx').on(t.patrol_sn, t.punch_time.desc()),
     index('punch_user_time_idx').on(t.user_id, t.punch_time.desc()),
   ],
+);
+
+/**
+ * The exact number of punches per organisation and 15-minute bucket of `punch_time` (UTC, from 2000-01-01),
+ * kept by statement triggers on `punch` (see the migration), so a record list's `total` sums a few hundred rows
+ * instead of counting a month of punches. Every time zone's midnight falls on a 15-minute boundary, so a list's
+ * span (local days) is whole buckets; keyword filters still count the punches themselves.
+ */
+export const punchCount = pgTable(
+  'punch_count',
+  {
+    hold_id: integer().notNull(),
+    bucket: timestamp({ withTimezone: true }).notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hold_id, t.bucket] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CardTotalRow, PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { punch } from '../../db/schema.js';
+import { punch, punchCount } from '../../db/schema.js';
 import { contains, inIds, queryRows } from '../../db/sql.js';
 import type { Span } from '../../domain/time-range.js';
 import { punchRowColumns } from '../punch/punch.service.js';
@@ -42,7 +42,29 @@ function punchWhere(filter: PunchFilter): SQL | undefined {
   );
 }
 
+/** The buckets of `punch_count`: 15 minutes, on which every time zone's midnight falls. */
+const BUCKET_MS = 15 * 60_000;
+const onBucket = (at: Date | null) => at === null || at.getTime() % BUCKET_MS === 0;
+
+/**
+ * The exact number of punches a list covers. Without keywords, over whole buckets (a list's span is local days),
+ * it is summed from the per-organisation counts the triggers keep, not counted punch by punch.
+ */
 export async function countPunches(q: Queryable, filter: PunchFilter): Promise<number> {
+  const { from, to } = filter.span;
+  if (filter.keys.every((k) => k.key === '') && onBucket(from) && onBucket(to)) {
+    const [summed] = await q
+      .select({ total: sql<string | number | null>`sum(${punchCount.n})` })
+      .from(punchCount)
+      .where(
+        and(
+          inIds(punchCount.hold_id, filter.holdIds),
+          from ? gte(punchCount.bucket, from) : undefined,
+          to ? lt(punchCount.bucket, to) : undefined,
+        ),
+      );
+    return Number(summed?.total ?? 0);
+  }
   const [row] = await q.select({ total: count() }).from(punch).where(punchWhere(filter));
   return row?.total ?? 0;
 }
