@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutNul } from './common.js';
 
 /** The terminals' upload (API.md, Device upload). */
 export const MAX_UPLOAD_RECORDS = 1000;
@@ -18,7 +19,7 @@ export const uploadPunchesInput = z.object({
 export const punchRecord = z.object({
   patrol_sn: z.string({ error: '缺少卡号 patrol_sn' }),
   punch_time: z.string({ error: '缺少打卡时间 punch_time' }),
-  user_name: z.string().nullish(),
+  user_name: z.string().refine(withoutNul, '账号包含不允许的字符').nullish(),
 });
 
 export interface UploadPunchesResult {

@@ -59,6 +59,8 @@ function envelopeProblems(body: Record<string, unknown>, expectation: Expectatio
     problems.push(...messageProblems(msg, expectation.echoes));
     if (data !== null) problems.push(`data ${JSON.stringify(data).slice(0, 100)} on a refusal`);
   }
+  // The reasons a batch gives for the records or rows it refused are messages too.
+  for (const reason of reasonsIn(data)) problems.push(...messageProblems(reason, expectation.echoes));
   return problems;
 }
 
@@ -78,6 +80,15 @@ function messageProblems(msg: string, echoes: readonly string[]): string[] {
     }
   }
   return LEAKS.filter(([pattern]) => pattern.test(own)).map(([, what]) => `${what} in "${msg.slice(0, 200)}"`);
+}
+
+/** The `reason` texts anywhere in a reply's data (`rejected`, `failSNList`, `failList`). */
+function reasonsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(reasonsIn);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === 'reason' && typeof inner === 'string' ? [inner] : reasonsIn(inner),
+  );
 }
 
 /** Every text inside a value, for `echoes`. */
