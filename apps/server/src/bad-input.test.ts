@@ -156,46 +156,69 @@ describe('the bad-input tests', () => {
   });
 });
 
-/** The save calls and the id field that names the object they edit. */
-const SAVES: Record<string, string> = {
-  'POST /HoldInfo/SaveHoldInfo': 'hold_id',
-  'POST /HoldInfo/SaveAccount': 'user_id',
-  'POST /DeviceInfo/SaveDeviceInfo': 'object_id',
-  'POST /PatrolCard/SaveInfo': 'patrol_id',
-  'POST /PatrolRoad/SaveRoadInfo': 'road_id',
-  'POST /RoadInfo/SaveRoadInfoNew': 'road_id',
-  'POST /RoadTask/SaveRoadTask': 'task_id',
+/** The save calls: the id field naming the object an edit changes, and the field naming its organisation. */
+const SAVES: Record<string, { id: string; organisation: string }> = {
+  'POST /HoldInfo/SaveHoldInfo': { id: 'hold_id', organisation: 'parent_hold_id' },
+  'POST /HoldInfo/SaveAccount': { id: 'user_id', organisation: 'hold_id' },
+  'POST /DeviceInfo/SaveDeviceInfo': { id: 'object_id', organisation: 'hold_id' },
+  'POST /PatrolCard/SaveInfo': { id: 'patrol_id', organisation: 'hold_id' },
+  'POST /PatrolRoad/SaveRoadInfo': { id: 'road_id', organisation: 'hold_id' },
+  'POST /RoadInfo/SaveRoadInfoNew': { id: 'road_id', organisation: 'hold_id' },
+  'POST /RoadTask/SaveRoadTask': { id: 'task_id', organisation: 'hold_id' },
 };
 
+/**
+ * Edits of the caller's own objects: the isolation probes of a save call aimed at the caller's department, those
+ * that name an existing object. Without a password, which the edit then keeps (a new hash differs on every save).
+ */
+function editsOf(key: string): Record<string, unknown>[] {
+  const entry = ROUTE_TABLE[key];
+  if (entry?.kind !== 'scoped') throw new Error(`${key} has no probes`);
+  const edits = entry.probes
+    .map((probe) => probe.input(targets.own, targets.own))
+    .filter((input) => Number(input[SAVES[key]!.id]) > 0)
+    .map(({ user_password: _password, ...plain }) => plain);
+  expect(edits.length, `${key}: an edit of an existing object`).toBeGreaterThan(0);
+  return edits;
+}
+
+/** Both enterprises' rows, to compare before and after. */
+async function bothSnapshots(): Promise<string[]> {
+  return [await subtreeSnapshot(h, w.a.holdId), await subtreeSnapshot(h, foreign.holdId)];
+}
+
 describe('mass assignment', () => {
+  const headers = () => ({ authorization: `Bearer ${w.a.token}` });
+
   it('covers every save call', () => {
     const saves = registeredRoutes(h.app).filter((r) => /\/Save\w*$/.test(r.path));
     expect(saves.map((r) => r.key).filter((key) => !(key in SAVES))).toEqual([]);
   });
 
-  for (const [key, idField] of Object.entries(SAVES)) {
+  for (const key of Object.keys(SAVES)) {
     it(`${key}: an edit with hold_id, user_id, create_time, __proto__ … stores what the plain edit stores`, async () => {
       const route = routeOf(key);
-      const entry = ROUTE_TABLE[key];
-      if (entry?.kind !== 'scoped') throw new Error(`${key} has no probes`);
-      const edits = entry.probes
-        .map((probe) => probe.input(targets.own, targets.own))
-        .filter((input) => Number(input[idField]) > 0);
-      expect(edits.length, `${key}: an edit of an existing object`).toBeGreaterThan(0);
-      for (const edit of edits) {
-        // Without a password the edit keeps it: a new argon2 hash would differ on every save.
-        const { user_password: _password, ...plain } = edit;
-        const headers = { authorization: `Bearer ${w.a.token}` };
-        const first = await callRoute(h, route, headers, { input: plain });
+      for (const plain of editsOf(key)) {
+        const first = await callRoute(h, route, headers(), { input: plain });
         expect(first.json(), `${key} with ${JSON.stringify(plain)}`).toMatchObject({ code: 200 });
-        const own = await subtreeSnapshot(h, w.a.holdId);
-        const theirs = await subtreeSnapshot(h, foreign.holdId);
+        const before = await bothSnapshots();
         const extras = extrasFor(route, plain);
-        const hostile = await callRoute(h, route, headers, { input: { ...plain, ...extras } });
+        const hostile = await callRoute(h, route, headers(), { input: { ...plain, ...extras } });
         expect(hostile.json(), `${key} with extras ${Object.keys(extras).join(', ')}`).toEqual(first.json());
-        expect(await subtreeSnapshot(h, w.a.holdId), `${key}: the caller's rows`).toBe(own);
-        expect(await subtreeSnapshot(h, foreign.holdId), `${key}: the other enterprise's rows`).toBe(theirs);
+        expect(await bothSnapshots(), `${key}: stored rows after the extras`).toEqual(before);
         expect(({} as Record<string, unknown>).isAdmin, 'Object.prototype polluted').toBeUndefined();
+      }
+    });
+
+    it(`${key}: an edit that moves the object into another enterprise is refused and changes nothing`, async () => {
+      const route = routeOf(key);
+      const { organisation } = SAVES[key]!;
+      for (const plain of editsOf(key)) {
+        const before = await bothSnapshots();
+        const moved = await callRoute(h, route, headers(), { input: { ...plain, [organisation]: foreign.holdId } });
+        const reply = moved.json() as { code: number; msg: string };
+        expect([403, 404], `${key} with ${organisation} of the other enterprise: ${reply.msg}`).toContain(reply.code);
+        expect(await bothSnapshots(), `${key}: stored rows after the move`).toEqual(before);
       }
     });
   }
