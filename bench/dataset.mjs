@@ -4,7 +4,7 @@
 //
 // Ids are explicit so the shape is the same on every run: department k (1…200) is organisation 51 + k under
 // enterprise 2 + (k − 1) % 50; device, point, road and account number n belong to department ((n − 1) % 200) + 1.
-// A punch is made by a device with a point of the device's department, by one of its 10 accounts (one in ten by
+// A punch is made by a device with a point of the device's department, by one of its 10 accounts (one in twenty by
 // no account: the terminal alone), and carries the names as they were, like the upload stores them.
 
 export const SHAPE = {
@@ -57,17 +57,20 @@ const ASSETS = [
 
 /**
  * Punches i in [$1, $2) of $3, evenly over the 12 months before $4 (distinct instants, so the idempotency key
- * never collides); device, point and account spread by multiplicative hashing.
+ * never collides); device, point and account picked by hashing i (hashint8: spread like real rounds, where every
+ * point of a department is walked most days, not the few a multiplicative pattern would repeat).
  */
 const PUNCHES = `
   with p as (
     select i,
       $4::timestamptz - interval '365 days' * (($3 - i)::float8 / $3) as at,
-      (i * 7919) % 5000 + 1 as d
+      (hashint8(i) & 2147483647) % 5000 + 1 as d,
+      (hashint8(i + $3) & 2147483647) % 100 as m,
+      (hashint8(i + 2 * $3) & 2147483647) % 10 as n
     from generate_series($1::bigint, $2::bigint - 1) i
   ), q as (
-    select p.*, ((d - 1) % 200) + 1 + 200 * ((i * 31 + i / 7) % 100) as c,
-      case when i % 10 = 0 then null else ((d - 1) % 200) + 1 + 200 * ((i * 13 + i / 11) % 10) end as a
+    select p.*, ((d - 1) % 200) + 1 + 200 * m as c,
+      case when n = 0 and i % 2 = 0 then null else ((d - 1) % 200) + 1 + 200 * n end as a
     from p
   )
   insert into punch (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,

@@ -30,8 +30,8 @@ export async function loadOverHttp(base, token, loadCall) {
   };
 }
 
-export async function loadRaw(db, services, loadCall, tzName) {
-  const queries = await captureQueries(db, services, { ...loadCall, pages: 1 }, 1, tzName);
+export async function loadRaw(db, services, loadCall, tzName, token) {
+  const queries = await captureQueries(db, services, { ...loadCall, pages: 1 }, 1, tzName, token);
   const latencies = [];
   const deadline = performance.now() + DURATION_S * 1000;
   const started = performance.now();

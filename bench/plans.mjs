@@ -1,8 +1,8 @@
 // The plans of the hot queries, as the database runs them with the captured parameters, for the report:
 // indexes are chosen from these (QUALITY.md).
 
-/** Queries worth a plan: those that read punches or rounds (scope look-ups on `hold` are index probes). */
-const isHot = (query) => /\b(punch|patrol_round)\b/.test(query);
+/** Queries worth a plan: those that read punches, their counts or rounds (scope look-ups on `hold` are index probes). */
+const isHot = (query) => /\b(punch|punch_count|patrol_round)\b/.test(query);
 
 export async function explainAll(db, captures) {
   const plans = [];

@@ -5,7 +5,7 @@
 // the HTTP measurements run against the server; the server is stopped before the baselines and plans (PGlite is
 // one process's), so the two never compete for the 2 cores. P1 comes last: its uploads add to the periods read.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +28,8 @@ import { loadServices } from './server-modules.mjs';
 import { startServer } from './server.mjs';
 import { summarize } from './stats.mjs';
 
-const SIZES = { '1m': 1_000_000, '10m': 10_000_000 };
+/** QUALITY.md's two sizes, and a small one to try the benchmark itself quickly. */
+const SIZES = { '100k': 100_000, '1m': 1_000_000, '10m': 10_000_000 };
 const TZ_NAME = 'Asia/Shanghai';
 
 const { values: args } = parseArgs({
@@ -125,7 +126,7 @@ try {
   step('baselines: the same SQL raw');
   db ??= await openDatabase(target);
   const services = await loadServices();
-  const rawCalls = await timeRaw(db, services, calls, TZ_NAME);
+  const rawCalls = await timeRaw(db, services, calls, TZ_NAME, token);
   results.calls = calls.map((c) => ({
     id: c.id,
     name: c.name,
@@ -144,7 +145,7 @@ try {
       connections: CONNECTIONS,
       call: loadCall(),
       server: p3Server,
-      raw: await loadRaw(db, services, loadCall(), TZ_NAME),
+      raw: await loadRaw(db, services, loadCall(), TZ_NAME, token),
     };
   }
   if (p6Server) {
@@ -195,8 +196,19 @@ try {
 } catch {
   results.meta.git = '?';
 }
+// Each size and database keeps its latest figures (plans excepted), so REPORT.md shows them side by side.
+const resultsDir = path.join(root, 'bench', 'results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  path.join(resultsDir, `${args.db}-${args.size}.json`),
+  `${JSON.stringify({ ...results, plans: undefined }, null, 1)}\n`,
+);
+const others = readdirSync(resultsDir)
+  .filter((name) => name.endsWith('.json') && name !== `${args.db}-${args.size}.json`)
+  .sort()
+  .map((name) => JSON.parse(readFileSync(path.join(resultsDir, name), 'utf8')));
 const reportFile = path.join(root, 'bench', 'REPORT.md');
-writeReport(reportFile, results);
+writeReport(reportFile, results, others);
 step('done');
 printSummary(results);
 console.log(`\nreport: ${path.relative(root, reportFile)}`);

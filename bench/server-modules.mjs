@@ -15,5 +15,7 @@ export async function loadServices() {
     records: await serverModule('features/record/record.service.js'),
     recordRepo: await serverModule('features/record/record.repository.js'),
     dashboard: await serverModule('features/dashboard/dashboard.service.js'),
+    authRepo: await serverModule('features/auth/auth.repository.js'),
+    hashToken: (await serverModule('security/token.js')).hashToken,
   };
 }
