@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
 import { ensureBuilt, root } from '../scripts/lib.mjs';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { loginAdmin } from './api.mjs';
@@ -199,9 +200,10 @@ try {
 // Each size and database keeps its latest figures (plans excepted), so REPORT.md shows them side by side.
 const resultsDir = path.join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
+// Written as Prettier writes JSON, so `npm run lint` stays clean over committed results.
 writeFileSync(
   path.join(resultsDir, `${args.db}-${args.size}.json`),
-  `${JSON.stringify({ ...results, plans: undefined }, null, 1)}\n`,
+  await prettier.format(JSON.stringify({ ...results, plans: undefined }), { parser: 'json' }),
 );
 const others = readdirSync(resultsDir)
   .filter((name) => name.endsWith('.json') && name !== `${args.db}-${args.size}.json`)
