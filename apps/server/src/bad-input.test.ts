@@ -22,7 +22,14 @@ import {
   type RawRequest,
   type RouteRef,
 } from './test/route-call.js';
-import { FUZZ_ACCOUNTS, isDestructive, routeInput, type RouteInput, type Targets } from './test/route-inputs.js';
+import {
+  FUZZ_ACCOUNTS,
+  SELF_LISTED_ROUTES,
+  isDestructive,
+  routeInput,
+  type RouteInput,
+  type Targets,
+} from './test/route-inputs.js';
 import { uploadOne, tempDataDir } from './test/uploads.js';
 import { populate, subtreeSnapshot } from './test/victims.js';
 import { PASSWORD, buildWorld, type World } from './test/world.js';
@@ -152,6 +159,11 @@ describe('the bad-input tests', () => {
     expect(
       routes.filter((r) => contractRefuses(r, routeInput(r.key)!.valid(targets))).map((r) => r.key),
       'valid inputs the contract refuses',
+    ).toEqual([]);
+    const keys = new Set(routes.map((r) => r.key));
+    expect(
+      SELF_LISTED_ROUTES.filter((key) => !keys.has(key)),
+      'valid inputs for routes that no longer exist',
     ).toEqual([]);
   });
 });

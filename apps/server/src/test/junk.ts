@@ -3,7 +3,8 @@ import { fc } from '@fast-check/vitest';
 /**
  * Bad values for the bad-input tests (QUALITY.md R2): wrong types, 100 kB strings, SQL fragments, odd numbers.
  * None of them names a real object by accident: no text reads as a small positive number and no number is one,
- * so a mutated call never deletes or edits something the next call relies on.
+ * so a mutated call never deletes or edits something the next call relies on (`true` still reads as id 1: the
+ * bad-input test gives id 1 of every kind to another enterprise).
  */
 
 const HUNDRED_KB = 100_000;

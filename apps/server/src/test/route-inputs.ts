@@ -62,6 +62,9 @@ const SPECIAL: Record<string, Special> = {
   },
 };
 
+/** The routes this file lists itself (not scoped, so not in the isolation matrix's probes). */
+export const SELF_LISTED_ROUTES = Object.keys(SPECIAL);
+
 /** How to call a route well, or undefined when neither table knows the route. */
 export function routeInput(key: string): RouteInput | undefined {
   const special = SPECIAL[key];
