@@ -1,6 +1,7 @@
 // QUALITY.md's data set, made by the database itself (generate_series, one INSERT … SELECT per chunk: STACK.md
 // trap 7), on a schema the server's migrations made: 50 enterprises, 200 departments, 2,000 patrol accounts,
-// 5,000 devices, 20,000 points, 2,000 daily roads of 10 points each, and N punches over the last 12 months.
+// 5,000 devices, 20,000 points, 2,000 daily roads of 10 points each with a year of stored rounds, and N punches
+// over the last 12 months.
 //
 // Ids are explicit so the shape is the same on every run: department k (1…200) is organisation 51 + k under
 // enterprise 2 + (k − 1) % 50; device, point, road and account number n belong to department ((n − 1) % 200) + 1.
@@ -85,6 +86,33 @@ const PUNCHES = `
   join road rd on rd.road_id = ((q.c - 1) % 2000) + 1
   left join account ac on ac.user_id = 1 + q.a`;
 
+/**
+ * A year of stored rounds, as the server's sweep leaves them: one per road and local day before yesterday
+ * (the server makes yesterday's and today's itself), with the road's points expected, its window in the zone,
+ * and a frozen result: every fifth round abnormal (3 of 10 points missed), the others finished.
+ */
+const ROUNDS = `
+  insert into patrol_round (road_id, task_id, hold_id, round_date, window_start, window_end, expected_cards,
+    checked_cards, result, create_time)
+  select r.road_id, null, r.hold_id, d::date,
+    (d::date + coalesce(r.start_minute, 0) * interval '1 minute') at time zone $3,
+    (d::date + case when r.end_minute is null then 1440
+                    when r.end_minute < coalesce(r.start_minute, 0) then r.end_minute + 1 + 1440
+                    else r.end_minute + 1 end * interval '1 minute') at time zone $3,
+    c.cards,
+    case when (r.road_id + d::date - date '2000-01-01') % 5 = 0 then c.cards[1:7] else c.cards end,
+    case when (r.road_id + d::date - date '2000-01-01') % 5 = 0 then 3 else 2 end,
+    d
+  from road r
+  join (select road_id, array_agg(patrol_id order by position) as cards from road_card group by 1) c
+    on c.road_id = r.road_id
+  cross join generate_series($1::date, $2::date, interval '1 day') d`;
+
+/** The local date (YYYY-MM-DD) of an instant in zone `tz`, `days` later. */
+function localDay(at, tz, days = 0) {
+  return new Date(at.getTime() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: tz });
+}
+
 /** UTC months [first, last] the punches fall in: the server's partition names (punch_YYYYMM). */
 function monthsBetween(from, to) {
   const months = [];
@@ -108,7 +136,7 @@ function partitionSql(month) {
  * Fills a migrated, seeded (organisation 1 and admin only) database. `end` is the newest punch's instant.
  * Answers what it made and how long each part took.
  */
-export async function generateDataset(db, { punches, end = new Date(), log = console.log }) {
+export async function generateDataset(db, { punches, tz, end = new Date(), log = console.log }) {
   const timings = {};
   const timed = async (name, work) => {
     const started = performance.now();
@@ -119,6 +147,9 @@ export async function generateDataset(db, { punches, end = new Date(), log = con
     for (const statement of [...ORGANISATIONS, ...ASSETS]) await db.query(statement);
   });
   const start = new Date(end.getTime() - 365 * 86_400_000);
+  await timed('rounds', async () => {
+    await db.query(ROUNDS, [localDay(start, tz), localDay(end, tz, -2), tz]);
+  });
   await timed('partitions', async () => {
     for (const month of monthsBetween(start, end)) await db.query(partitionSql(month));
   });

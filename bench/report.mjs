@@ -213,7 +213,7 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
   figures are noisy and the ratio to the raw baseline measured in the same run is the primary figure.
 - Node ${m.node}; database ${m.databaseVersion}.
 - Data set: ${num(m.punches)} punches over 12 months, 50 enterprises, 200 departments, 2,000 accounts, 5,000 devices,
-  20,000 points, 2,000 daily roads (bench/dataset.mjs). Generated in ${timings}.
+  20,000 points, 2,000 daily roads with a year of stored rounds (bench/dataset.mjs). Generated in ${timings}.
 - Server under test: \`node apps/server/dist/main.js\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
   with the admin's bearer token (root scope, every organisation); "raw" is the exact SQL the server runs for the same
   call — the token's look-up and the service's queries, captured through a query-logging Drizzle in-process — replayed

@@ -85,7 +85,7 @@ try {
   db = await openDatabase(target);
   const [{ version }] = await db.query('select version()');
   results.meta.databaseVersion = version.split(',')[0];
-  results.meta.generator = (await generateDataset(db, { punches: results.meta.punches })).timings;
+  results.meta.generator = (await generateDataset(db, { punches: results.meta.punches, tz: TZ_NAME })).timings;
   const periods = await exportPeriods(db, TZ_NAME);
   // PGlite is one process's: the server opens it next.
   if (args.db === 'pglite') {

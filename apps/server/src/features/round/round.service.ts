@@ -148,7 +148,7 @@ export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.P
     ctx.config.tzName,
   );
   await ensureRounds(ctx, q, days);
-  const matches = await repo.matchRounds(q, punches);
+  const matches = await repo.matchRounds(q, punches, days);
   const roads = new Map<number, { road_id: number; road_name: string }>();
   for (const match of matches) {
     if (!roads.has(match.idx)) roads.set(match.idx, { road_id: match.road_id, road_name: match.road_name });

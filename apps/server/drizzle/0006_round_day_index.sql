@@ -1,0 +1,1 @@
+CREATE INDEX "patrol_round_day_idx" ON "patrol_round" USING btree ("round_date");
