@@ -1,5 +1,7 @@
 // npm run bench [-- --size 1m|10m] [--db postgres|pglite]: generates QUALITY.md's data set, measures P1–P8
-// through the running server and each beside its raw baseline, and writes bench/REPORT.md.
+// through the running server and each beside its raw baseline, and writes bench/REPORT.md (and this size's figures
+// to bench/results/<db>-<size>.json, which the report shows beside the current run). While working on the suite:
+// `--size 100k` and `--skip p1,p3,p6,p7,p8` (P2, P4 and P5 always run).
 //
 // Order: the server first migrates an empty database (its own migrations), the data set is filled by SQL, then
 // the HTTP measurements run against the server; the server is stopped before the baselines and plans (PGlite is
