@@ -113,7 +113,10 @@ describe('打卡数据', { timeout: 30_000 }, () => {
       key: '',
     });
     name = '';
-    fireEvent.click(screen.getByRole('button', { name: /导出/ }));
+    // The window opens before the button stops spinning, and a spinning button takes no click: wait for it.
+    const button = screen.getByRole('button', { name: /导出/ });
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('false'));
+    fireEvent.click(button);
     expect(await screen.findByText('无数据导出！')).toBeTruthy();
     expect(open).toHaveBeenCalledTimes(1);
   });
