@@ -1,13 +1,9 @@
 import type { DeviceRow } from '@guard-tour/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { actionsColumn, type RowActions } from '../../components/actions-column';
 import { NOWRAP, shown } from '../../components/cells';
 
-interface DeviceColumnActions {
-  onEdit: (row: DeviceRow) => void;
-  onDelete: (row: DeviceRow) => void;
-}
-
-export function deviceColumns({ onEdit, onDelete }: DeviceColumnActions): TableColumnsType<DeviceRow> {
+export function deviceColumns(actions: RowActions<DeviceRow>): TableColumnsType<DeviceRow> {
   return [
     { title: 'IMEI/SN', dataIndex: 'device_no', ...NOWRAP, render: (value: string) => shown(value) },
     { title: '设备名称', dataIndex: 'object_name', render: (value: string) => shown(value) },
@@ -16,21 +12,6 @@ export function deviceColumns({ onEdit, onDelete }: DeviceColumnActions): TableC
     { title: '最后上传', dataIndex: 'last_upload_time', ...NOWRAP, render: (value: string) => shown(value) },
     { title: '备注', dataIndex: 'remark', render: (value: string) => value ?? '' },
     { title: '录入时间', dataIndex: 'create_time', ...NOWRAP, render: (value: string) => shown(value) },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 120,
-      ...NOWRAP,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => onEdit(row)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => onDelete(row)}>
-            删除
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(actions),
   ];
 }

@@ -1,15 +1,10 @@
 import type { RoadRow } from '@guard-tour/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { actionsColumn, type RowActions } from '../../components/actions-column';
 import { NOWRAP, shown } from '../../components/cells';
 
-interface RoadInfoColumnActions {
-  onView: (row: RoadRow) => void;
-  onEdit: (row: RoadRow) => void;
-  onDelete: (row: RoadRow) => void;
-}
-
 /** 线路管理: name, points, organisation, remark, created, 查看 / 编辑 / 删除. */
-export function roadInfoColumns({ onView, onEdit, onDelete }: RoadInfoColumnActions): TableColumnsType<RoadRow> {
+export function roadInfoColumns(actions: RowActions<RoadRow>): TableColumnsType<RoadRow> {
   return [
     { title: '线路名称', dataIndex: 'road_name', render: (value: string) => shown(value) },
     {
@@ -20,24 +15,6 @@ export function roadInfoColumns({ onView, onEdit, onDelete }: RoadInfoColumnActi
     { title: '所属组织', dataIndex: 'hold_name', render: (value: string) => shown(value) },
     { title: '备注', dataIndex: 'remark', render: (value: string) => value ?? '' },
     { title: '录入时间', dataIndex: 'create_time', ...NOWRAP, render: (value: string) => shown(value) },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      ...NOWRAP,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => onView(row)}>
-            查看
-          </Button>
-          <Button type="link" size="small" onClick={() => onEdit(row)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => onDelete(row)}>
-            删除
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(actions),
   ];
 }

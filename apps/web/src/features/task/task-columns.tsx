@@ -1,20 +1,15 @@
 import type { TaskRow } from '@guard-tour/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { actionsColumn, type RowActions } from '../../components/actions-column';
 import { NOWRAP, shown } from '../../components/cells';
 import { StatusTag } from '../../components/status-tag';
 import { crossesMidnight } from './task-form-values';
-
-interface TaskColumnActions {
-  onView: (row: TaskRow) => void;
-  onEdit: (row: TaskRow) => void;
-  onDelete: (row: TaskRow) => void;
-}
 
 /** The task table's width: eleven columns scroll sideways rather than squeeze (巡检点 takes what is left). */
 export const TASK_TABLE_WIDTH = 1500;
 
 /** 巡检任务: the spec's columns, then 查看 / 编辑 / 删除. */
-export function taskColumns({ onView, onEdit, onDelete }: TaskColumnActions): TableColumnsType<TaskRow> {
+export function taskColumns(actions: RowActions<TaskRow>): TableColumnsType<TaskRow> {
   return [
     { title: '任务名称', dataIndex: 'task_name', width: 150, render: (value: string) => shown(value) },
     { title: '线路名称', dataIndex: 'road_name', width: 130, render: (value: string) => shown(value) },
@@ -50,25 +45,6 @@ export function taskColumns({ onView, onEdit, onDelete }: TaskColumnActions): Ta
       render: (status: number, row) => <StatusTag status={status} text={row.status_text} />,
     },
     { title: '所属组织', dataIndex: 'hold_name', width: 130, render: (value: string) => shown(value) },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      fixed: 'right',
-      ...NOWRAP,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => onView(row)}>
-            查看
-          </Button>
-          <Button type="link" size="small" onClick={() => onEdit(row)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => onDelete(row)}>
-            删除
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(actions, { fixed: 'right' }),
   ];
 }
