@@ -16,8 +16,12 @@ const RUNS = 8;
 const TERMINALS = 4;
 const BATCHES = 80;
 const BATCH_SIZE = 250;
-/** A kill lands this long after the run's uploads began: long enough for a few batches, short enough to be mid-buffer. */
-const KILL_AFTER_MS: [number, number] = [60, 450];
+/**
+ * A kill is timed by progress, not by the clock (a fast machine drained every buffer before a clock-timed kill):
+ * it lands a random 0–JITTER_MS after a random number of this run's acknowledgements, at most an even share of
+ * what is left, so every run kills mid-buffer and often mid-call.
+ */
+const JITTER_MS = 15;
 
 const seed = heavySeed();
 const random = seededRandom(seed);
@@ -47,28 +51,42 @@ describe('R7 crash safety of the terminal upload', () => {
     const allBatches = terminals.flatMap((t) => t.batches);
 
     const acknowledged = new Set<string>();
-    const onAcknowledged = (batch: Batch) => keysOf(batch).forEach((key) => acknowledged.add(key));
+    let acknowledgedThisRun = 0;
+    let killTarget = { count: Infinity, reached: () => {} };
+    const onAcknowledged = (batch: Batch) => {
+      keysOf(batch).forEach((key) => acknowledged.add(key));
+      if (++acknowledgedThisRun === killTarget.count) killTarget.reached();
+    };
     /** Records committed by a call whose answer the kill swallowed: the resend must count them as duplicates. */
     const committedUnanswered = new Set<string>();
     const kills: string[] = [];
 
     for (let run = 1; run <= RUNS + 1; run++) {
+      acknowledgedThisRun = 0;
+      const left = allBatches.filter((b) => !b.acknowledgement).length;
+      const share = Math.max(1, Math.floor(left / (RUNS - run + 2)));
+      const after = 1 + Math.floor(random() * share);
+      const jitter = Math.floor(random() * JITTER_MS);
+      const reached = new Promise<void>((resolve) => {
+        killTarget = { count: run <= RUNS ? after : Infinity, reached: resolve };
+      });
       const uploads = Promise.all(terminals.map((t) => t.drain(server.url, installation.deviceKey, onAcknowledged)));
       if (run <= RUNS) {
-        const delay = Math.round(KILL_AFTER_MS[0] + random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]));
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await Promise.race([reached, uploads]);
+        await new Promise((resolve) => setTimeout(resolve, jitter));
         const inFlight = terminals.filter((t) => t.unacknowledged.length > 0).length;
-        expect(inFlight, `run ${run}: every buffer was sent before the kill at ${delay} ms`).toBeGreaterThan(0);
+        expect(inFlight, `run ${run}: every buffer was sent before the kill after ${after} batches`).toBeGreaterThan(0);
         await server.kill();
         await uploads;
-        kills.push(`${delay} ms`);
+        const delay = `${after} batches + ${jitter} ms`;
+        kills.push(delay);
 
         server = await installation.startServer(port);
         // Before anything is resent: what was acknowledged before the kill must already be there, once.
         const stored = await storedPunches(installation.databaseUrl, deviceNos);
         const audit = auditPunches(acknowledged, stored);
         const problem = describeAudit({ ...audit, unknown: [] }, 'acknowledged records');
-        expect(problem, `after kill ${run} at ${delay} ms (seed ${seed}): ${problem}`).toBe('');
+        expect(problem, `after kill ${run} at ${delay} (seed ${seed}): ${problem}`).toBe('');
         for (const batch of allBatches.filter((b) => !b.acknowledgement)) {
           for (const key of keysOf(batch)) if (stored.has(key)) committedUnanswered.add(key);
         }
