@@ -1,5 +1,7 @@
 // P2, P4, P5: each call timed through the running server over HTTP, and its baseline — the very queries the
-// server's service runs for it (captured in-process), replayed raw through the driver on one connection.
+// server's service runs for it (captured in-process), replayed raw through the driver on one connection. On
+// PostgreSQL the two alternate round by round (the idle server beside the replay), so both see the same caches
+// and the same moments of a busy machine; PGlite is one process's, so there the baseline runs after the server.
 import { call } from './api.mjs';
 import { inProcess } from './calls.mjs';
 import { timeMs } from './stats.mjs';
@@ -46,15 +48,20 @@ export async function replay(connection, queries) {
   for (const { query, params } of queries) await connection.query(query, params);
 }
 
+async function capturePages(db, services, benchCall, tzName, token) {
+  const pages = [];
+  for (let page = 1; page <= benchCall.pages; page += 1) {
+    pages.push(await captureQueries(db, services, benchCall, page, tzName, token));
+  }
+  return pages;
+}
+
 /** Per call: raw samples (ms) and the captured queries of page 1 (for the plans). */
 export async function timeRaw(db, services, benchCalls, tzName, token) {
   const results = new Map();
   const [connection] = db.connections(1);
   for (const benchCall of benchCalls) {
-    const pages = [];
-    for (let page = 1; page <= benchCall.pages; page += 1) {
-      pages.push(await captureQueries(db, services, benchCall, page, tzName, token));
-    }
+    const pages = await capturePages(db, services, benchCall, tzName, token);
     const samples = [];
     for (let round = 0; round < roundsOf(benchCall); round += 1) {
       for (const queries of pages) samples.push(await timeMs(() => replay(connection, queries)));
@@ -62,4 +69,29 @@ export async function timeRaw(db, services, benchCalls, tzName, token) {
     results.set(benchCall.name, { samples, queries: pages[0] });
   }
   return results;
+}
+
+/**
+ * Both at once, alternating: a round of the call's pages over HTTP, then the same pages raw. Answers the two maps
+ * `timeOverHttp` and `timeRaw` answer.
+ */
+export async function timeSideBySide(base, token, db, services, benchCalls, tzName) {
+  const http = new Map();
+  const raw = new Map();
+  const [connection] = db.connections(1);
+  for (const benchCall of benchCalls) {
+    const first = await send(base, token, benchCall.request(1));
+    const pages = await capturePages(db, services, benchCall, tzName, token);
+    const httpSamples = [];
+    const rawSamples = [];
+    for (let round = 0; round < roundsOf(benchCall); round += 1) {
+      for (let page = 1; page <= benchCall.pages; page += 1) {
+        httpSamples.push(await timeMs(() => send(base, token, benchCall.request(page))));
+      }
+      for (const queries of pages) rawSamples.push(await timeMs(() => replay(connection, queries)));
+    }
+    http.set(benchCall.name, { samples: httpSamples, total: first.total ?? null, rows: first.data.length });
+    raw.set(benchCall.name, { samples: rawSamples, queries: pages[0] });
+  }
+  return { http, raw };
 }

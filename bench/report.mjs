@@ -218,7 +218,7 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
   with the admin's bearer token (root scope, every organisation); "raw" is the exact SQL the server runs for the same
   call — the token's look-up and the service's queries, captured through a query-logging Drizzle in-process — replayed
   in order on one connection through the driver alone
-  (${m.db === 'postgres' ? 'node-postgres' : 'PGlite in-process, the server stopped'}); P1's baseline is the driver's own
+  (${m.db === 'postgres' ? 'node-postgres; for P2, P4 and P5 a round of HTTP calls and a round of the same SQL raw alternate, the server idle during the raw one' : 'PGlite in-process, the server stopped'}); P1's baseline is the driver's own
   multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio is of the medians.
 ${m.db === 'pglite' ? '- PGlite is one connection: its figures are reported, not targeted (QUALITY.md).\n' : ''}
 ## Figures

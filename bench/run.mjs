@@ -4,8 +4,9 @@
 // `--size 100k` and `--skip p1,p3,p6,p7,p8` (P2, P4 and P5 always run).
 //
 // Order: the server first migrates an empty database (its own migrations), the data set is filled by SQL, then
-// the HTTP measurements run against the server; the server is stopped before the baselines and plans (PGlite is
-// one process's), so the two never compete for the 2 cores. P1 comes last: its uploads add to the periods read.
+// the HTTP measurements run against the server (P2, P4, P5 on PostgreSQL alternating with their baselines, the
+// server idle meanwhile); the server is stopped before the other baselines and the plans (PGlite is one
+// process's), so the two never compete for the 2 cores. P1 comes last: its uploads add to the periods read.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { bundleSizes } from './bundle-budget.mjs';
 import { benchCalls, loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
 import { generateDataset } from './dataset.mjs';
-import { timeOverHttp, timeRaw } from './measure-calls.mjs';
+import { timeOverHttp, timeRaw, timeSideBySide } from './measure-calls.mjs';
 import { lighthouse } from './measure-console.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts } from './measure-export.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
@@ -95,14 +96,22 @@ try {
     db = null;
   }
 
+  const services = await loadServices();
   step('server on the data set');
   server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
   const loadedServerMs = server.startMs;
   const token = await loginAdmin(server.base);
 
-  step('P2, P4, P5 over HTTP');
   const calls = benchCalls();
-  const httpCalls = await timeOverHttp(server.base, token, calls);
+  let httpCalls;
+  let rawCalls = null;
+  if (db) {
+    step('P2, P4, P5 over HTTP, each round beside the same SQL raw');
+    ({ http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME));
+  } else {
+    step('P2, P4, P5 over HTTP');
+    httpCalls = await timeOverHttp(server.base, token, calls);
+  }
 
   let p3Server = null;
   if (runs('p3')) {
@@ -128,8 +137,7 @@ try {
 
   step('baselines: the same SQL raw');
   db ??= await openDatabase(target);
-  const services = await loadServices();
-  const rawCalls = await timeRaw(db, services, calls, TZ_NAME, token);
+  rawCalls ??= await timeRaw(db, services, calls, TZ_NAME, token);
   results.calls = calls.map((c) => ({
     id: c.id,
     name: c.name,

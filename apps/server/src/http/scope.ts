@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -54,14 +55,22 @@ export class Scope {
   /**
    * The organisation ids a list covers: the named one (checked, 403 outside) and, with include-children
    * (the default), every organisation below it — deleted ones too, so their history stays visible above them.
+   * One query: the check and the subtree are read together (a list call's only look-up besides its own).
    */
   async holdIds(holdId: number | undefined, includeChildren = true): Promise<number[]> {
-    const root = await this.hold(holdId);
-    if (!includeChildren) return [root.hold_id];
+    const root = alias(hold, 'root');
     const rows = await this.db
       .select({ id: hold.hold_id })
-      .from(hold)
-      .where(sql`${hold.path} like ${`${root.path}%`}`);
+      .from(root)
+      .innerJoin(hold, includeChildren ? sql`starts_with(${hold.path}, ${root.path})` : eq(hold.hold_id, root.hold_id))
+      .where(
+        and(
+          eq(root.hold_id, holdId ?? this.caller.holdId),
+          isNull(root.deleted_at),
+          sql`starts_with(${root.path}, ${this.caller.holdPath})`,
+        ),
+      );
+    if (rows.length === 0) throw forbidden();
     return rows.map((r) => r.id);
   }
 

@@ -79,15 +79,16 @@ function formattedColumns(tz: string) {
   return { ...punchRowColumns(tz), cursor_time: sql<string>`${punch.punch_time}::text` };
 }
 
-/** One page of punches, newest first (punch time, then id), and the exact count. */
+/**
+ * One page of punches, newest first (punch time, then id), and the exact count: the two queries run side by side
+ * (on two of the pool's connections), so the page costs no more than the slower of them.
+ */
 export async function listPunches(
   q: Queryable,
   tz: string,
   filter: PunchFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PunchRow[]; total: number }> {
-  const total = await countPunches(q, filter);
-  if (page.offset >= total) return { rows: [], total };
   const inner = q
     .select()
     .from(punch)
@@ -96,10 +97,13 @@ export async function listPunches(
     .limit(page.limit)
     .offset(page.offset)
     .as('punch');
-  const rows = await q
-    .select(punchRowColumns(tz))
-    .from(inner)
-    .orderBy(...newestFirst);
+  const [total, rows] = await Promise.all([
+    countPunches(q, filter),
+    q
+      .select(punchRowColumns(tz))
+      .from(inner)
+      .orderBy(...newestFirst),
+  ]);
   return { rows, total };
 }
 
