@@ -98,22 +98,23 @@ export interface PunchInsert {
 }
 
 /**
- * Stores punches in one statement (STACK.md trap 7); a punch already stored with the same
+ * Stores punches in one statement (STACK.md trap 7), the rows as one JSON parameter (serialised natively, where
+ * sixteen array parameters would be escaped element by element); a punch already stored with the same
  * (device_no, patrol_sn, punch_time) is skipped. Answers the keys actually stored.
  */
 export async function insertPunches(q: Queryable, rows: PunchInsert[]) {
   if (rows.length === 0) return [];
-  const column = <K extends keyof PunchInsert>(key: K) => sql.param(rows.map((r) => r[key]));
   return queryRows<{ device_no: string; patrol_sn: string; punch_time: Date | string }>(
     q,
     sql`
     insert into punch (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
       patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name)
-    select * from unnest(${column('device_no')}::text[], ${column('patrol_sn')}::text[], ${column('punch_time')}::timestamptz[],
-      ${column('upload_time')}::timestamptz[], ${column('hold_id')}::int[], ${column('hold_name')}::text[],
-      ${column('object_id')}::int[], ${column('object_name')}::text[], ${column('patrol_id')}::int[],
-      ${column('patrol_name')}::text[], ${column('location')}::text[], ${column('user_id')}::int[],
-      ${column('user_name')}::text[], ${column('true_name')}::text[], ${column('road_id')}::int[], ${column('road_name')}::text[])
+    select device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
+      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(device_no text, patrol_sn text,
+      punch_time timestamptz, upload_time timestamptz, hold_id int, hold_name text, object_id int, object_name text,
+      patrol_id int, patrol_name text, location text, user_id int, user_name text, true_name text, road_id int,
+      road_name text)
     on conflict do nothing
     returning device_no, patrol_sn, punch_time`,
   );

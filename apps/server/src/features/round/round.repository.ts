@@ -4,14 +4,18 @@ import { device, hold, patrolRound, road, roadAccount, roadCard, task } from '..
 import { inIds, queryRows } from '../../db/sql.js';
 
 /**
- * Days among `dates` on which the road or task has no stored round yet (only those need one made): an upload
- * then builds rounds for the few roads that lack one instead of every road on every call.
+ * Whether the road or task lacks a stored round on one of `dates` (only those need one made): an upload then
+ * builds rounds for the few that lack one instead of every road on every call. One pass over the days' rounds
+ * (a hashed anti-join), not a look-up per road and day.
  */
 function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task') {
-  const match =
-    owner === 'road' ? sql`pr.road_id = ${road.road_id} and pr.task_id is null` : sql`pr.task_id = ${task.task_id}`;
-  return sql`exists (select 1 from unnest(${sql.param(dates)}::date[]) as d(day)
-    where not exists (select 1 from ${patrolRound} pr where ${match} and pr.round_date = d.day))`;
+  const [id, kind] =
+    owner === 'road' ? [road.road_id, sql`pr.task_id is null`] : [task.task_id, sql`pr.task_id is not null`];
+  const key = owner === 'road' ? sql`pr.road_id` : sql`pr.task_id`;
+  // (road or task, day) is unique among stored rounds, so a full set of days is a count of rows.
+  return sql`${id} not in (select ${key} from ${patrolRound} pr
+    where ${kind} and pr.round_date = any(${sql.param(dates)}::date[])
+    group by ${key} having count(*) = ${new Set(dates).size})`;
 }
 
 /**
@@ -143,8 +147,9 @@ export interface PunchToMatch {
  */
 export async function matchRounds(q: Queryable, punches: PunchToMatch[], days: readonly string[]) {
   if (punches.length === 0) return [];
-  // Only the rounds of the punches' days, one row per expected point, joined on the point by hash: a year of stored
-  // rounds costs nothing, where a window-range scan would read every round started before the punch.
+  // Only the rounds of the punches' days that expect one of their points, one row per expected point, joined on
+  // the point by hash: a year of stored rounds costs nothing, where a window-range scan would read every round
+  // started before the punch.
   return queryRows<{ idx: number; round_id: number; road_id: number; road_name: string; patrol_id: number }>(
     q,
     sql`
@@ -153,7 +158,8 @@ export async function matchRounds(q: Queryable, punches: PunchToMatch[], days: r
       as p(idx int, punch_time timestamptz, patrol_id int, user_id int, object_id int, device_path text)
     join (select r.*, e.patrol_id as expected_card from ${patrolRound} r
         cross join lateral (select distinct unnest(r.expected_cards) as patrol_id) e
-        where r.round_date = any(${sql.param(days)}::date[])) r
+        where r.round_date = any(${sql.param(days)}::date[])
+          and r.expected_cards && ${sql.param([...new Set(punches.map((p) => p.patrol_id))])}::int[]) r
       on r.expected_card = p.patrol_id and r.window_start <= p.punch_time and p.punch_time < r.window_end
     join ${road} rd on rd.road_id = r.road_id
     join ${hold} rh on rh.hold_id = r.hold_id

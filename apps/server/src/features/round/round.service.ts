@@ -119,11 +119,15 @@ export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonl
   await repo.insertRounds(q, rounds);
 }
 
+/** Every time zone's offset is a whole number of quarter hours: within one UTC quarter hour the local day holds. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
 /** The days whose rounds may hold these instants (a window may start the day before and cross midnight). */
 export function roundDays(instants: readonly Date[], tz: string): string[] {
+  const quarters = new Set(instants.map((at) => Math.floor(at.getTime() / QUARTER_HOUR_MS)));
   const days = new Set<string>();
-  for (const at of instants) {
-    const day = localDate(at, tz);
+  for (const quarter of quarters) {
+    const day = localDate(new Date(quarter * QUARTER_HOUR_MS), tz);
     days.add(day);
     days.add(addDays(day, -1));
   }
