@@ -4,11 +4,12 @@ import { roundDays } from './round.service.js';
 describe('roundDays: the days whose rounds may hold punches', () => {
   it('gives each punch’s local day and the day before, across midnight, in a zone off the whole hour', () => {
     const instants = ['2026-03-01T23:59:59+05:45', '2026-03-02T00:00:00+05:45', '2026-03-02T00:14:59+05:45'];
-    expect(roundDays(instants.map((t) => new Date(t)), 'Asia/Kathmandu')).toEqual([
-      '2026-02-28',
-      '2026-03-01',
-      '2026-03-02',
-    ]);
+    expect(
+      roundDays(
+        instants.map((t) => new Date(t)),
+        'Asia/Kathmandu',
+      ),
+    ).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
   });
 
   it('reads many punches of one quarter hour once, with the same answer', () => {
