@@ -1,13 +1,41 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 // The contract package exposes its TypeScript sources under the 'source' condition.
 const conditions = ['source', ...defaultClientConditions];
 
+/**
+ * Writes `.br` and `.gz` beside every text file of the build, which the server sends to browsers that accept them
+ * (@fastify/static `preCompressed`): a third of the bytes on the wire before the login screen paints (QUALITY.md P7).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'guard-tour:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const name of files.filter((file) => /\.(html|js|css|svg|json)$/.test(file))) {
+        const file = path.join(outDir, name);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

@@ -43,3 +43,15 @@ setUnauthorizedHandler(() => {
   queryClient.clear();
   void router.navigate('/login', { replace: true });
 });
+
+/** Settles when the router has loaded the code of the first location's screens (its lazy routes). */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
