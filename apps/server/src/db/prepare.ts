@@ -1,4 +1,5 @@
 import { DEFAULT_ADMIN_PASSWORD, type Config } from '../config.js';
+import { alignCardDays } from './card-days.js';
 import type { Database } from './client.js';
 import { migrateDatabase } from './migrate.js';
 import { seedRoot } from './seed/root.js';
@@ -8,10 +9,14 @@ export interface Prepared {
   created: boolean;
 }
 
-/** Migrates and seeds, holding the start-up lock so several servers starting at once do it once. */
+/**
+ * Migrates, counts 巡检点统计's days in the configured zone (db/card-days.ts) and seeds, holding the start-up lock so
+ * several servers starting at once do it once.
+ */
 export function prepareDatabase(database: Database, config: Config, now: Date): Promise<Prepared> {
   return database.exclusive(async (db) => {
     await migrateDatabase(db);
+    await alignCardDays(db, config.tzName);
     const created = await seedRoot(db, {
       adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       isDefaultPassword: config.adminPassword === undefined,

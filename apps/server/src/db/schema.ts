@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -378,6 +379,41 @@ export const punchCount = pgTable(
     n: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.hold_id, t.bucket] })],
+);
+
+/**
+ * The exact number of punches per local day (in the zone of `card_day_zone`), card number and organisation, kept
+ * by statement triggers on `punch` like `punch_count` (see migration 0007), so 巡检点统计 without keywords pages
+ * and counts its (day, card) rows from this table instead of aggregating a month of punches. A row whose count
+ * falls to 0 is removed, so every row stands for punches. The key's index runs newest day first, then by card:
+ * the statistics' own order (`DESC NULLS FIRST` is what `order by day desc` means, so the index serves it).
+ */
+export const cardDayCount = pgTable(
+  'card_day_count',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    patrol_sn: text().notNull(),
+    hold_id: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('card_day_count_key').on(t.day.desc().nullsFirst(), t.patrol_sn, t.hold_id),
+    // One organisation's (a department's) days, without walking every organisation's cards of the period.
+    index('card_day_count_hold_idx').on(t.hold_id, t.day.desc().nullsFirst(), t.patrol_sn),
+  ],
+);
+
+/**
+ * The one time zone `card_day_count` is built in (its triggers read it). Start-up rebuilds the counts when the
+ * configured zone differs (db/card-days.ts).
+ */
+export const cardDayZone = pgTable(
+  'card_day_zone',
+  {
+    one: boolean().primaryKey().default(true),
+    tz: text().notNull(),
+  },
+  (t) => [check('card_day_zone_one', sql`${t.one}`)],
 );
 
 /**
