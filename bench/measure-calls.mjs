@@ -6,8 +6,8 @@ import { call } from './api.mjs';
 import { inProcess } from './calls.mjs';
 import { timeMs } from './stats.mjs';
 
-/** Rounds over each call's pages: P2 walks 10 pages 3 times, single-page calls repeat 15 times. */
-const roundsOf = (benchCall) => (benchCall.pages > 1 ? 3 : 15);
+/** Rounds over each call's pages: P2 walks 10 pages 5 times, single-page calls repeat 15 times. */
+const roundsOf = (benchCall) => (benchCall.pages > 1 ? 5 : 15);
 
 function send(base, token, request) {
   return call(base, request.method, request.path, { token, body: request.body, query: request.query });

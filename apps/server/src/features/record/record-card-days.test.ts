@@ -6,7 +6,8 @@ import { queryRows } from '../../db/sql.js';
 import { periodSpan, querySpan, type Span } from '../../domain/time-range.js';
 import { useHarness } from '../../test/harness.js';
 import { NOW, buildPunchWorld, shanghai, type PunchWorld } from '../../test/record-punches.js';
-import * as repo from './record.repository.js';
+import * as repo from './card-totals.repository.js';
+import type { PunchFilter } from './record.repository.js';
 
 /**
  * `card_day_count` (巡检点统计 without keywords) against the punches it counts: after every kind of change the
@@ -79,7 +80,7 @@ async function expectSameAnswers(tz: string) {
   let rowsSeen = 0;
   for (const holdIds of scopes) {
     for (const span of spans(tz)) {
-      const filter: repo.PunchFilter = { holdIds, span, keys: [] };
+      const filter: PunchFilter = { holdIds, span, keys: [] };
       const what = JSON.stringify({ holdIds, span });
       const total = await repo.countCardTotalsFromPunches(db, tz, filter);
       expect(await repo.countCardTotalsFromRollup(db, tz, filter), what).toBe(total);

@@ -11,6 +11,7 @@ import { localDate } from '../../domain/time.js';
 import { zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
 import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from './export.service.js';
+import * as cardTotalsRepo from './card-totals.repository.js';
 import * as repo from './record.repository.js';
 import {
   SEARCH_FIELDS,
@@ -61,7 +62,7 @@ async function* cardTotalBatches(ctx: AppContext, filter: repo.PunchFilter): Asy
     if (!latest) return;
     const dayStart = zonedInstant(localDate(latest, tz), 0, tz);
     const from = filter.span.from && filter.span.from > dayStart ? filter.span.from : dayStart;
-    yield (await repo.listCardTotals(ctx.db, tz, { ...filter, span: { from, to: before } })).rows;
+    yield (await cardTotalsRepo.listCardTotals(ctx.db, tz, { ...filter, span: { from, to: before } })).rows;
     before = dayStart;
   }
 }
@@ -144,7 +145,7 @@ export async function exportCardTotals(
       holdId: hold.hold_id,
       description: describe(ctx, label, filter, RECORD_KEY_LABELS),
       columns: CARD_TOTAL_COLUMNS,
-      count: () => repo.countCardTotals(ctx.db, ctx.config.tzName, filter),
+      count: () => cardTotalsRepo.countCardTotals(ctx.db, ctx.config.tzName, filter),
       batches: () => cardTotalBatches(ctx, filter),
     },
     limits,

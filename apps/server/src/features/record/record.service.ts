@@ -18,6 +18,7 @@ import { pageWindow } from '../../db/sql.js';
 import { querySpan, type Span } from '../../domain/time-range.js';
 import { invalid } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
+import * as cardTotalsRepo from './card-totals.repository.js';
 import * as repo from './record.repository.js';
 
 export type PunchFilterInput = z.output<typeof punchExportInput>;
@@ -94,7 +95,7 @@ export async function cardTotals(
   const page = paged
     ? pageWindow({ PageIndex: input.PageIndex ?? 1, PageSize: input.PageSize ?? DEFAULT_PAGE_SIZE })
     : { limit: MAX_UNPAGED_TOTALS, offset: 0 };
-  const { rows, total } = await repo.listCardTotals(ctx.db, tz, filter, page);
+  const { rows, total } = await cardTotalsRepo.listCardTotals(ctx.db, tz, filter, page);
   // Past the last page the rows carry no count: count on its own.
-  return { rows, total: total ?? (page.offset > 0 ? await repo.countCardTotals(ctx.db, tz, filter) : 0) };
+  return { rows, total: total ?? (page.offset > 0 ? await cardTotalsRepo.countCardTotals(ctx.db, tz, filter) : 0) };
 }
