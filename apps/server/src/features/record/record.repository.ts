@@ -1,4 +1,4 @@
-import { and, count, desc, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { punch, punchCount } from '../../db/schema.js';
@@ -47,14 +47,14 @@ const BUCKET_MS = 15 * 60_000;
 const onBucket = (at: Date | null) => at === null || at.getTime() % BUCKET_MS === 0;
 
 /**
- * The exact number of punches a list covers. Without keywords, over whole buckets (a list's span is local days),
- * it is summed from the per-organisation counts the triggers keep, not counted punch by punch.
+ * The statement counting the punches a list covers (one row, `total`). Without keywords, over whole buckets (a
+ * list's span is local days), it sums the per-organisation counts the triggers keep instead of counting punches.
  */
-export async function countPunches(q: Queryable, filter: PunchFilter): Promise<number> {
+function countQuery(q: Queryable, filter: PunchFilter) {
   const { from, to } = filter.span;
   if (filter.keys.every((k) => k.key === '') && onBucket(from) && onBucket(to)) {
-    const [summed] = await q
-      .select({ total: sql<string | number | null>`sum(${punchCount.n})` })
+    return q
+      .select({ total: sql<string | number>`coalesce(sum(${punchCount.n}), 0)` })
       .from(punchCount)
       .where(
         and(
@@ -63,10 +63,17 @@ export async function countPunches(q: Queryable, filter: PunchFilter): Promise<n
           to ? lt(punchCount.bucket, to) : undefined,
         ),
       );
-    return Number(summed?.total ?? 0);
   }
-  const [row] = await q.select({ total: count() }).from(punch).where(punchWhere(filter));
-  return row?.total ?? 0;
+  return q
+    .select({ total: sql<string | number>`count(*)` })
+    .from(punch)
+    .where(punchWhere(filter));
+}
+
+/** The exact number of punches a list covers. */
+export async function countPunches(q: Queryable, filter: PunchFilter): Promise<number> {
+  const [row] = await countQuery(q, filter);
+  return Number(row?.total ?? 0);
 }
 
 const newestFirst = [desc(punch.punch_time), desc(punch.punch_id)];
@@ -80,8 +87,8 @@ function formattedColumns(tz: string) {
 }
 
 /**
- * One page of punches, newest first (punch time, then id), and the exact count: the two queries run side by side
- * (on two of the pool's connections), so the page costs no more than the slower of them.
+ * One page of punches, newest first (punch time, then id), and the exact count, in one statement (the count a
+ * scalar subquery the page's rows carry); a page past the end counts on its own.
  */
 export async function listPunches(
   q: Queryable,
@@ -97,14 +104,13 @@ export async function listPunches(
     .limit(page.limit)
     .offset(page.offset)
     .as('punch');
-  const [total, rows] = await Promise.all([
-    countPunches(q, filter),
-    q
-      .select(punchRowColumns(tz))
-      .from(inner)
-      .orderBy(...newestFirst),
-  ]);
-  return { rows, total };
+  const rows = await q
+    .select({ ...punchRowColumns(tz), total: sql<string | number>`(${countQuery(q, filter)})` })
+    .from(inner)
+    .orderBy(...newestFirst);
+  const [first] = rows;
+  if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(q, filter) };
+  return { rows: rows.map(({ total: _, ...row }) => row), total: Number(first.total) };
 }
 
 /** Where a walk through the punches stopped: the last row's exact time (as text, microseconds kept) and id. */
