@@ -128,8 +128,11 @@ function registerWebApp(app: FastifyInstance, webRoot: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
+    // HEAD as GET: @fastify/static leaves a HEAD of `/` for a compressed copy to this handler.
     const isPage =
-      request.method === 'GET' && !url.startsWith('/proxyserver/') && !path.extname(url.split('?')[0] ?? '');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/proxyserver/') &&
+      !path.extname(url.split('?')[0] ?? '');
     if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(fail(404, '请求的地址不存在'));
   });

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,10 +14,11 @@ let root: string;
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'web-root-'));
   mkdirSync(path.join(root, 'assets'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><title>巡检管理平台</title><script src="/assets/a-1.js">',
-  );
+  const index = '<!doctype html><title>巡检管理平台</title><script src="/assets/a-1.js">';
+  writeFileSync(path.join(root, 'index.html'), index);
+  // As the console's build writes them: compressed copies beside the files.
+  writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(index));
+  writeFileSync(path.join(root, 'index.html.gz'), gzipSync(index));
   writeFileSync(path.join(root, 'assets', 'a-1.js'), 'first()');
   web = await buildApp(h.ctx, { webRoot: root });
   await web.ready();
@@ -32,6 +34,20 @@ describe('the console served at /', () => {
     expect(page.body).toContain('巡检管理平台');
     const index = await web.inject({ method: 'GET', url: '/' });
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy to browsers that take it, and answers HEAD as GET', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      for (const url of ['/', '/device/manage']) {
+        const page = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(page.statusCode, `GET ${url} ${encoding}`).toBe(200);
+        const head = await web.inject({ method: 'HEAD', url, headers: { 'accept-encoding': encoding } });
+        expect(head.statusCode, `HEAD ${url} ${encoding}`).toBe(200);
+        expect(head.headers['content-type'], `HEAD ${url} ${encoding}`).toContain('text/html');
+      }
+    }
+    const index = await web.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(index.headers['content-encoding']).toBe('br');
   });
 
   it('lets browsers keep hashed chunks for good', async () => {
