@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../db/schema.js';
+import { roadScheduleColumns } from '../features/round/round.repository.js';
 import { roadSchedule, taskSchedule } from '../features/round/round.service.js';
 import type { PatrolRoute } from './punch-walk.js';
 
@@ -14,12 +15,7 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
     .select({
       road_id: road.road_id,
       path: hold.path,
-      cycle_repeat_type: road.cycle_repeat_type,
-      cycle_items: road.cycle_items,
-      start_minute: road.start_minute,
-      end_minute: road.end_minute,
-      created_at: road.create_time,
-      closed_at: road.closed_at,
+      ...roadScheduleColumns,
     })
     .from(road)
     .innerJoin(hold, eq(hold.hold_id, road.hold_id))

@@ -2,6 +2,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { road } from '../../db/schema.js';
 import { idArray, inIds, queryRows } from '../../db/sql.js';
+import { roadScheduleColumns } from '../round/round.repository.js';
 
 /**
  * The live roads of the organisations with what their status needs: the schedule and how many live points they
@@ -11,12 +12,7 @@ export async function roadSchedules(q: Queryable, holdIds: number[]) {
   return q
     .select({
       road_id: road.road_id,
-      cycle_repeat_type: road.cycle_repeat_type,
-      cycle_items: road.cycle_items,
-      start_minute: road.start_minute,
-      end_minute: road.end_minute,
-      created_at: road.create_time,
-      closed_at: road.closed_at,
+      ...roadScheduleColumns,
       cards: sql<number>`(select count(*)::int from road_card rc
         join patrol_card pc on pc.patrol_id = rc.patrol_id and pc.deleted_at is null
         where rc.road_id = ${road.road_id})`,

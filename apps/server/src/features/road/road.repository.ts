@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { account, hold, patrolCard, road, roadAccount, roadCard } from '../../db/schema.js';
 import { contains, inIds, localTime } from '../../db/sql.js';
+import { roadScheduleColumns } from '../round/round.repository.js';
 
 /** What the schedule and the lists need of a road. */
 export function roadColumns(tz: string) {
@@ -10,13 +11,8 @@ export function roadColumns(tz: string) {
     road_name: road.road_name,
     hold_id: road.hold_id,
     hold_name: hold.hold_name,
-    cycle_repeat_type: road.cycle_repeat_type,
-    cycle_items: road.cycle_items,
-    start_minute: road.start_minute,
-    end_minute: road.end_minute,
+    ...roadScheduleColumns,
     remark: road.remark,
-    closed_at: road.closed_at,
-    created_at: road.create_time,
     create_time: localTime(road.create_time, tz),
   };
 }

@@ -3,6 +3,16 @@ import type { Queryable } from '../../db/client.js';
 import { device, hold, patrolRound, road, roadAccount, roadCard, task } from '../../db/schema.js';
 import { inIds, queryRows } from '../../db/sql.js';
 
+/** The fields of a road its schedule reads (`roadSchedule` in round.schedule.ts). */
+export const roadScheduleColumns = {
+  cycle_repeat_type: road.cycle_repeat_type,
+  cycle_items: road.cycle_items,
+  start_minute: road.start_minute,
+  end_minute: road.end_minute,
+  created_at: road.create_time,
+  closed_at: road.closed_at,
+};
+
 /**
  * Whether the road or task lacks a stored round on one of `dates` (only those need one made): an upload then
  * builds rounds for the few that lack one instead of every road on every call. One pass over the days' rounds
@@ -27,12 +37,7 @@ export async function activeRoads(q: Queryable, dates?: readonly string[]) {
     .select({
       road_id: road.road_id,
       hold_id: road.hold_id,
-      cycle_repeat_type: road.cycle_repeat_type,
-      cycle_items: road.cycle_items,
-      start_minute: road.start_minute,
-      end_minute: road.end_minute,
-      created_at: road.create_time,
-      closed_at: road.closed_at,
+      ...roadScheduleColumns,
     })
     .from(road)
     .where(and(isNull(road.deleted_at), isNull(road.closed_at), dates ? lacksRoundOn(dates, 'road') : undefined));
