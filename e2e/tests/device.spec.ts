@@ -191,6 +191,11 @@ test.describe('devices', () => {
     await expect(page.getByText('只能上传xlsx/xls文件', { exact: true })).toBeVisible();
     await expect(dialog.getByText('devices.csv')).toHaveCount(0);
 
+    // A slow line: 导入 is pressed while the file still uploads, and the import waits for the upload.
+    await page.route('**/api/UploadFiles/action', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     await input.setInputFiles(FIXTURE);
     await expect(dialog.getByText('devices-libreoffice.xlsx')).toBeVisible();
     await dialog.getByRole('button', { name: '导入' }).click();

@@ -114,6 +114,35 @@ describe('the device screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.callsTo('/DeviceInfo/SearchDeviceList').length).toBeGreaterThan(1));
   });
 
+  it('imports a spreadsheet once its upload is done, even when 导入 was pressed while it uploaded', async () => {
+    let finishUpload: () => void = () => undefined;
+    const uploaded = new Promise<void>((resolve) => (finishUpload = resolve));
+    const server = fakeServer({
+      '/HoldInfo/GetHoldTree': () => ({ data: TREE }),
+      '/DeviceInfo/SearchDeviceList': () => ({ data: ROWS, total: 2 }),
+      '/UploadFiles/action': () => uploaded.then(() => ({ errCode: 0, result: { imagePath: 'f3a9.xlsx' } })),
+      '/DeviceInfo/ImportDeviceByExcel': () => ({ data: { effectCount: 4, failList: [] } }),
+    });
+    renderPage();
+    await screen.findByText('西门终端');
+    fireEvent.click(screen.getByRole('button', { name: /导入/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('tab', { name: '导入文件' }));
+    const sheet = new File(['PK'], 'devices.xlsx', { type: 'application/vnd.ms-excel' });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [sheet] } });
+    await waitFor(() => expect(server.callsTo('/UploadFiles/action')).toHaveLength(1));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.callsTo('/DeviceInfo/ImportDeviceByExcel')).toHaveLength(0);
+    expect(screen.queryByText('请先上传文件！')).toBeNull();
+
+    finishUpload();
+    const result = await within(dialog).findByRole('region', { name: '导入结果' });
+    expect(within(result).getByText('成功导入 4 台')).toBeTruthy();
+    expect(server.callsTo('/DeviceInfo/ImportDeviceByExcel')[0]?.body).toEqual({ HoldID: 1, FilePath: 'f3a9.xlsx' });
+  });
+
   it('says 错了哦，接口出错！ with the reason when the list cannot be loaded', async () => {
     serve(() => ({ code: 403, msg: '无权查看该组织', data: null }));
     renderPage();

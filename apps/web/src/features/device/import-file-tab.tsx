@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { deviceMessages, UPLOAD_ACCEPT, type ExcelImportResult } from '@guard-tour/contract';
 import { App, Button, Flex, Typography, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { uploadFile, uploadProblem } from '../../api/upload';
 import { DEVICE_TEMPLATE_URL, useImportExcel } from './api';
@@ -14,11 +14,22 @@ export function ImportFileTab({ holdId }: { holdId: number | undefined }) {
   // The picked file; once uploaded, its `response` is the imagePath the import takes.
   const [file, setFile] = useState<UploadFile<string> | null>(null);
   const [result, setResult] = useState<ExcelImportResult | null>(null);
+  // The upload in flight: 导入 pressed before it ends waits for it, then imports what it stored.
+  const upload = useRef<Promise<string> | null>(null);
+  const [waitingForUpload, setWaitingForUpload] = useState(false);
   const importExcel = useImportExcel();
 
+  const startImport = (filePath: string) =>
+    importExcel.mutate(
+      { HoldID: holdId, FilePath: filePath },
+      { onSuccess: setResult, onError: (error) => void message.error(importFailedText(error)) },
+    );
+
   const run = () => {
-    if (file?.status === 'uploading') {
-      void message.info('文件上传中，请稍候');
+    if (file?.status === 'uploading' && upload.current) {
+      setWaitingForUpload(true);
+      // A failed or removed upload has already said why (or was meant to stop): nothing is imported then.
+      upload.current.then(startImport, () => undefined).finally(() => setWaitingForUpload(false));
       return;
     }
     const filePath = file?.status === 'done' ? file.response : undefined;
@@ -26,10 +37,7 @@ export function ImportFileTab({ holdId }: { holdId: number | undefined }) {
       void message.warning(deviceMessages.fileRequired);
       return;
     }
-    importExcel.mutate(
-      { HoldID: holdId, FilePath: filePath },
-      { onSuccess: setResult, onError: (error) => void message.error(importFailedText(error)) },
-    );
+    startImport(filePath);
   };
 
   return (
@@ -40,7 +48,7 @@ export function ImportFileTab({ holdId }: { holdId: number | undefined }) {
         maxCount={1}
         multiple={false}
         fileList={file ? [file] : []}
-        disabled={importExcel.isPending}
+        disabled={importExcel.isPending || waitingForUpload}
         beforeUpload={(picked) => {
           const problem = uploadProblem(picked);
           if (!problem) return true;
@@ -48,13 +56,18 @@ export function ImportFileTab({ holdId }: { holdId: number | undefined }) {
           return Upload.LIST_IGNORE;
         }}
         customRequest={({ file: picked, onSuccess, onError }) => {
-          uploadFile(picked as File).then(
+          const controller = new AbortController();
+          const sending = uploadFile(picked as File, controller.signal);
+          upload.current = sending;
+          sending.then(
             (imagePath) => onSuccess?.(imagePath),
             (error: unknown) => {
-              void message.error(`上传失败：${errorText(error)}`);
+              if (!controller.signal.aborted) void message.error(`上传失败：${errorText(error)}`);
               onError?.(error instanceof Error ? error : new Error(String(error)));
             },
           );
+          // Removing the file while it uploads stops the upload.
+          return { abort: () => controller.abort() };
         }}
         onChange={({ file: changed }) => setFile(changed.status === 'removed' ? null : changed)}
       >
@@ -68,7 +81,7 @@ export function ImportFileTab({ holdId }: { holdId: number | undefined }) {
         <Typography.Link href={DEVICE_TEMPLATE_URL} download>
           下载导入模板
         </Typography.Link>
-        <Button type="primary" loading={importExcel.isPending} onClick={run}>
+        <Button type="primary" loading={importExcel.isPending || waitingForUpload} onClick={run}>
           导入
         </Button>
       </Flex>
