@@ -12,10 +12,14 @@ export function dateText(column: AnyColumn | SQL): SQL<string> {
   return sql<string>`coalesce(to_char(${column}, 'YYYY-MM-DD'), '')`;
 }
 
+/** The ILIKE pattern of a case-insensitive substring match (LIKE wildcards in the keyword are taken literally). */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Case-insensitive substring match of a keyword (LIKE wildcards in the keyword are taken literally). */
 export function contains(column: AnyColumn | SQL, keyword: string): SQL {
-  const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${column} ilike ${`%${escaped}%`}`;
+  return sql`${column} ilike ${containsPattern(keyword)}`;
 }
 
 export function pageWindow(paging: Paging): { limit: number; offset: number } {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
+import { preparedStatement } from '../db/prepared.js';
 import { hold } from '../db/schema.js';
 import { callerOf } from './auth.js';
 import type { Caller } from './caller.js';
@@ -58,18 +59,8 @@ export class Scope {
    * One query: the check and the subtree are read together (a list call's only look-up besides its own).
    */
   async holdIds(holdId: number | undefined, includeChildren = true): Promise<number[]> {
-    const root = alias(hold, 'root');
-    const rows = await this.db
-      .select({ id: hold.hold_id })
-      .from(root)
-      .innerJoin(hold, includeChildren ? sql`starts_with(${hold.path}, ${root.path})` : eq(hold.hold_id, root.hold_id))
-      .where(
-        and(
-          eq(root.hold_id, holdId ?? this.caller.holdId),
-          isNull(root.deleted_at),
-          sql`starts_with(${root.path}, ${this.caller.holdPath})`,
-        ),
-      );
+    const statement = includeChildren ? subtreeIds(this.db) : ownId(this.db);
+    const rows = await statement.execute({ holdId: holdId ?? this.caller.holdId, callerPath: this.caller.holdPath });
     if (rows.length === 0) throw forbidden();
     return rows.map((r) => r.id);
   }
@@ -82,6 +73,30 @@ export class Scope {
     return row;
   }
 }
+
+/**
+ * The ids of a live organisation inside the caller's subtree (`callerPath`) and, with `withChildren`, of every
+ * organisation below it; nothing when it lies outside. Named statements: nearly every list call runs one.
+ */
+function holdIdsStatement(withChildren: boolean, name: string) {
+  return preparedStatement((q) => {
+    const root = alias(hold, 'root');
+    return q
+      .select({ id: hold.hold_id })
+      .from(root)
+      .innerJoin(hold, withChildren ? sql`starts_with(${hold.path}, ${root.path})` : eq(hold.hold_id, root.hold_id))
+      .where(
+        and(
+          eq(root.hold_id, sql.placeholder('holdId')),
+          isNull(root.deleted_at),
+          sql`starts_with(${root.path}, ${sql.placeholder('callerPath')})`,
+        ),
+      )
+      .prepare(name);
+  });
+}
+const subtreeIds = holdIdsStatement(true, 'scope_subtree_ids');
+const ownId = holdIdsStatement(false, 'scope_own_id');
 
 export function scopeOf(ctx: AppContext, request: FastifyRequest, db: Queryable = ctx.db): Scope {
   return new Scope(db, callerOf(request));

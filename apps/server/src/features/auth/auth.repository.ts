@@ -4,6 +4,7 @@ import { account, hold, session, sysLog } from '../../db/schema.js';
 import type { Caller } from '../../http/caller.js';
 import type { Attempt } from '../../domain/lockout.js';
 import { inIds } from '../../db/sql.js';
+import { preparedStatement } from '../../db/prepared.js';
 
 /** Effective service expiry: the earliest `vip_end_time` of the organisation and its ancestors (organisation 1 never expires). */
 const serviceEnd = sql<string | null>`(
@@ -87,17 +88,30 @@ export async function insertSession(
   });
 }
 
-/** The caller behind a live, unexpired, unrevoked token of a live account. */
-export async function findCallerByToken(q: Queryable, tokenHash: string, now: Date): Promise<Caller | undefined> {
-  const [row] = await q
-    .select({ sessionId: session.session_id, ...accountColumns })
+const { passwordHash: _passwordHash, ...callerColumns } = accountColumns;
+
+const callerByToken = preparedStatement((q) =>
+  q
+    .select({ sessionId: session.session_id, ...callerColumns })
     .from(session)
     .innerJoin(account, and(eq(account.user_id, session.user_id), isNull(account.deleted_at)))
     .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
-    .where(and(eq(session.token_hash, tokenHash), isNull(session.revoked_at), gt(session.expires_at, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(session.token_hash, sql.placeholder('tokenHash')),
+        isNull(session.revoked_at),
+        gt(session.expires_at, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('caller_by_token'),
+);
+
+/** The caller behind a live, unexpired, unrevoked token of a live account (every request asks: a named statement). */
+export async function findCallerByToken(q: Queryable, tokenHash: string, now: Date): Promise<Caller | undefined> {
+  const [row] = await callerByToken(q).execute({ tokenHash, now });
   if (!row) return undefined;
-  const { passwordHash: _hash, serviceEnd: end, ...caller } = row;
+  const { serviceEnd: end, ...caller } = row;
   return { ...caller, serviceEnd: end ?? '' };
 }
 

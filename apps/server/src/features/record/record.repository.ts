@@ -1,8 +1,9 @@
-import { and, desc, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, lt, or, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { punch, punchCount } from '../../db/schema.js';
-import { contains, inIds, queryRows } from '../../db/sql.js';
+import { statementCache, UNNAMED } from '../../db/prepared.js';
+import { containsPattern, queryRows } from '../../db/sql.js';
 import type { Span } from '../../domain/time-range.js';
 import { punchRowColumns } from '../punch/punch.service.js';
 
@@ -31,14 +32,24 @@ export interface PunchFilter {
   keys: KeyFilter[];
 }
 
-export function punchWhere(filter: PunchFilter): SQL | undefined {
+/**
+ * How a filter's values enter a statement: bound at once (`boundValue`), or as named placeholders of a statement
+ * built once and run with the values `filterValues` collects under the same names.
+ */
+type Bind = (name: string, value: unknown) => SQLChunk;
+const boundValue: Bind = (_name, value) => sql.param(value);
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+const liveKeys = (filter: PunchFilter) => filter.keys.filter((k) => k.key !== '');
+
+export function punchWhere(filter: PunchFilter, bind: Bind = boundValue): SQL | undefined {
   return and(
-    inIds(punch.hold_id, filter.holdIds),
-    filter.span.from ? gte(punch.punch_time, filter.span.from) : undefined,
-    filter.span.to ? lt(punch.punch_time, filter.span.to) : undefined,
-    ...filter.keys
-      .filter((k) => k.key !== '')
-      .map((k) => or(...k.fields.map((field) => contains(textColumns[field], k.key)))),
+    sql`${punch.hold_id} = any(${bind('holdIds', filter.holdIds)}::int[])`,
+    filter.span.from ? sql`${punch.punch_time} >= ${bind('from', filter.span.from)}` : undefined,
+    filter.span.to ? sql`${punch.punch_time} < ${bind('to', filter.span.to)}` : undefined,
+    ...liveKeys(filter).map((k, i) =>
+      or(...k.fields.map((field) => sql`${textColumns[field]} ilike ${bind(`key${i}`, containsPattern(k.key))}`)),
+    ),
   );
 }
 
@@ -46,29 +57,50 @@ export function punchWhere(filter: PunchFilter): SQL | undefined {
 const BUCKET_MS = 15 * 60_000;
 const onBucket = (at: Date | null) => at === null || at.getTime() % BUCKET_MS === 0;
 
-/**
- * The statement counting the punches a list covers (one row, `total`). Without keywords, over whole buckets (a
- * list's span is local days), it sums the per-organisation counts the triggers keep instead of counting punches.
- */
-function countQuery(q: Queryable, filter: PunchFilter) {
-  const { from, to } = filter.span;
-  if (filter.keys.every((k) => k.key === '') && onBucket(from) && onBucket(to)) {
+/** Without keywords, over whole buckets (a list's span is local days), a count sums the triggers' counts. */
+const countsFromBuckets = (filter: PunchFilter) =>
+  liveKeys(filter).length === 0 && onBucket(filter.span.from) && onBucket(filter.span.to);
+
+/** The statement counting the punches a list covers (one row, `total`): from `punch_count` when it can. */
+function countQuery(q: Queryable, filter: PunchFilter, bind: Bind = boundValue) {
+  if (countsFromBuckets(filter)) {
+    const { from, to } = filter.span;
     return q
       .select({ total: sql<string | number>`coalesce(sum(${punchCount.n}), 0)` })
       .from(punchCount)
       .where(
         and(
-          inIds(punchCount.hold_id, filter.holdIds),
-          from ? gte(punchCount.bucket, from) : undefined,
-          to ? lt(punchCount.bucket, to) : undefined,
+          sql`${punchCount.hold_id} = any(${bind('holdIds', filter.holdIds)}::int[])`,
+          from ? sql`${punchCount.bucket} >= ${bind('from', from)}` : undefined,
+          to ? sql`${punchCount.bucket} < ${bind('to', to)}` : undefined,
         ),
       );
   }
   return q
     .select({ total: sql<string | number>`count(*)` })
     .from(punch)
-    .where(punchWhere(filter));
+    .where(punchWhere(filter, bind));
 }
+
+/** The values of a statement built with placeholders, under their names. */
+function filterValues(filter: PunchFilter): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  punchWhere(filter, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  });
+  return values;
+}
+
+/** What decides a list statement's text: the zone, which ends the span has, the keywords' fields, the count. */
+const shapeOf = (tz: string, filter: PunchFilter) =>
+  JSON.stringify([
+    tz,
+    filter.span.from !== null,
+    filter.span.to !== null,
+    liveKeys(filter).map((k) => k.fields),
+    countsFromBuckets(filter),
+  ]);
 
 /** The exact number of punches a list covers. */
 export async function countPunches(q: Queryable, filter: PunchFilter): Promise<number> {
@@ -86,28 +118,37 @@ function formattedColumns(tz: string) {
   return { ...punchRowColumns(tz), cursor_time: sql<string>`${punch.punch_time}::text` };
 }
 
+const listStatements = statementCache<ReturnType<typeof buildListStatement>>();
+
 /**
- * One page of punches, newest first (punch time, then id), and the exact count, in one statement (the count a
- * scalar subquery the page's rows carry); a page past the end counts on its own.
+ * One page of punches, newest first (punch time, then id), and the exact count (a scalar subquery the page's rows
+ * carry), with placeholders for the values. Unnamed: PostgreSQL plans it for each call's scope and span.
  */
+function buildListStatement(q: Queryable, tz: string, filter: PunchFilter) {
+  const inner = q
+    .select()
+    .from(punch)
+    .where(punchWhere(filter, placeholder))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('punch');
+  return q
+    .select({ ...punchRowColumns(tz), total: sql<string | number>`(${countQuery(q, filter, placeholder)})` })
+    .from(inner)
+    .orderBy(...newestFirst)
+    .prepare(UNNAMED);
+}
+
+/** One page of punches, newest first, and the exact count in one statement; a page past the end counts on its own. */
 export async function listPunches(
   q: Queryable,
   tz: string,
   filter: PunchFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PunchRow[]; total: number }> {
-  const inner = q
-    .select()
-    .from(punch)
-    .where(punchWhere(filter))
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('punch');
-  const rows = await q
-    .select({ ...punchRowColumns(tz), total: sql<string | number>`(${countQuery(q, filter)})` })
-    .from(inner)
-    .orderBy(...newestFirst);
+  const statement = listStatements(q, shapeOf(tz, filter), () => buildListStatement(q, tz, filter));
+  const rows = await statement.execute({ ...filterValues(filter), ...page });
   const [first] = rows;
   if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(q, filter) };
   return { rows: rows.map(({ total: _, ...row }) => row), total: Number(first.total) };
