@@ -1,4 +1,4 @@
-import { TreeSelect } from 'antd';
+import { Form, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { toTreeOptions } from './hold-tree';
 import { useHoldTree } from './use-hold-tree';
@@ -28,5 +28,14 @@ export function HoldSelect({ id, value, onChange, disabled }: HoldSelectProps) {
       notFoundContent={tree.isPending ? '组织加载中…' : '暂无组织'}
       style={{ width: '100%' }}
     />
+  );
+}
+
+/** 所属组织: the organisation an edited object belongs to (the `hold_id` field of every 新增 / 编辑 form). */
+export function HoldItem() {
+  return (
+    <Form.Item label="所属组织" name="hold_id" required>
+      <HoldSelect />
+    </Form.Item>
   );
 }

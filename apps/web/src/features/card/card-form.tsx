@@ -2,7 +2,7 @@ import type { CardRow } from '@guard-tour/contract';
 import { Col, Form, Input } from 'antd';
 import { useState } from 'react';
 import { EditDialog, RemarkItem } from '../../components/edit-dialog';
-import { HoldSelect } from '../../components/hold-select';
+import { HoldItem } from '../../components/hold-select';
 import { useSaveForm } from '../../components/use-save-form';
 import { useSaveCard } from './api';
 import { cardFormError, cardValuesOf, newCardValues, toSaveCardInput, type CardFormValues } from './card-form-values';
@@ -40,9 +40,7 @@ export function CardForm({ subject, onClose }: CardFormProps) {
       onClose={onClose}
     >
       <Col span={12}>
-        <Form.Item label="所属组织" name="hold_id" required>
-          <HoldSelect />
-        </Form.Item>
+        <HoldItem />
       </Col>
       <Col span={12}>
         <Form.Item label="卡编号" name="patrol_sn" required>

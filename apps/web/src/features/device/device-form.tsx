@@ -2,7 +2,7 @@ import type { DeviceRow } from '@guard-tour/contract';
 import { Col, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { EditDialog, RemarkItem } from '../../components/edit-dialog';
-import { HoldSelect } from '../../components/hold-select';
+import { HoldItem } from '../../components/hold-select';
 import { useSaveForm } from '../../components/use-save-form';
 import { useSaveDevice } from './api';
 import { DEVICE_TYPE_OPTIONS } from './device-choices';
@@ -48,9 +48,7 @@ export function DeviceForm({ subject, onClose }: DeviceFormProps) {
       onClose={onClose}
     >
       <Col span={12}>
-        <Form.Item label="所属组织" name="hold_id" required>
-          <HoldSelect />
-        </Form.Item>
+        <HoldItem />
       </Col>
       <Col span={12}>
         <Form.Item label="IMEI/SN" name="device_no" required>

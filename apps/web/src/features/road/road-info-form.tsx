@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { RemarkItem } from '../../components/edit-dialog';
 import { DetailPending, DIALOG_FORM_LAYOUT, FormDialog } from '../../components/form-dialog';
-import { HoldSelect } from '../../components/hold-select';
+import { HoldItem } from '../../components/hold-select';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useSaveForm } from '../../components/use-save-form';
 import { useCardOptions, useRoadInfo, useSaveRoadInfo } from './api';
@@ -66,9 +66,7 @@ export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
       disabled={readOnly || save.isPending}
       {...DIALOG_FORM_LAYOUT}
     >
-      <Form.Item label="所属组织" name="hold_id" required>
-        <HoldSelect />
-      </Form.Item>
+      <HoldItem />
       <Form.Item label="线路名称" name="road_name" required>
         <Input maxLength={50} placeholder="请输入线路名称" />
       </Form.Item>

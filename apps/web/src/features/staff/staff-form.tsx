@@ -2,7 +2,7 @@ import type { StaffRow } from '@guard-tour/contract';
 import { Col, Form, Input } from 'antd';
 import { useState } from 'react';
 import { EditDialog, RemarkItem } from '../../components/edit-dialog';
-import { HoldSelect } from '../../components/hold-select';
+import { HoldItem } from '../../components/hold-select';
 import { useSaveForm } from '../../components/use-save-form';
 import { useSaveAccount } from './api';
 import {
@@ -48,9 +48,7 @@ export function StaffForm({ subject, onClose }: StaffFormProps) {
       onClose={onClose}
     >
       <Col span={12}>
-        <Form.Item label="所属组织" name="hold_id" required>
-          <HoldSelect />
-        </Form.Item>
+        <HoldItem />
       </Col>
       <Col span={12}>
         <Form.Item label="账号" name="user_name" required>

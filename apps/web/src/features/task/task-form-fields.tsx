@@ -4,7 +4,7 @@ import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstanc
 import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
 import { DIALOG_FORM_LAYOUT } from '../../components/form-dialog';
-import { HoldSelect } from '../../components/hold-select';
+import { HoldItem } from '../../components/hold-select';
 import { DateTextPicker } from './date-text-picker';
 import {
   crossesMidnight,
@@ -59,9 +59,7 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
     >
       <Row gutter={16}>
         <Col {...half}>
-          <Form.Item label="所属组织" name="hold_id" required>
-            <HoldSelect />
-          </Form.Item>
+          <HoldItem />
         </Col>
         <Col {...half}>
           <Form.Item
