@@ -42,9 +42,20 @@ const placeholder: Bind = (name) => sql.placeholder(name);
 
 const liveKeys = (filter: PunchFilter) => filter.keys.filter((k) => k.key !== '');
 
+/**
+ * The organisations' condition. One organisation (a department's list, what most people open) is an equality, so
+ * PostgreSQL can walk the (hold_id, punch_time, punch_id) index newest first and stop at the page's end; `= any(…)`
+ * of even one id makes it fetch and sort the whole span.
+ */
+function inHolds(column: AnyColumn, filter: PunchFilter, bind: Bind): SQL {
+  const [only, ...more] = filter.holdIds;
+  if (only !== undefined && more.length === 0) return sql`${column} = ${bind('holdId', only)}`;
+  return sql`${column} = any(${bind('holdIds', filter.holdIds)}::int[])`;
+}
+
 export function punchWhere(filter: PunchFilter, bind: Bind = boundValue): SQL | undefined {
   return and(
-    sql`${punch.hold_id} = any(${bind('holdIds', filter.holdIds)}::int[])`,
+    inHolds(punch.hold_id, filter, bind),
     filter.span.from ? sql`${punch.punch_time} >= ${bind('from', filter.span.from)}` : undefined,
     filter.span.to ? sql`${punch.punch_time} < ${bind('to', filter.span.to)}` : undefined,
     ...liveKeys(filter).map((k, i) =>
@@ -70,7 +81,7 @@ function countQuery(q: Queryable, filter: PunchFilter, bind: Bind = boundValue) 
       .from(punchCount)
       .where(
         and(
-          sql`${punchCount.hold_id} = any(${bind('holdIds', filter.holdIds)}::int[])`,
+          inHolds(punchCount.hold_id, filter, bind),
           from ? sql`${punchCount.bucket} >= ${bind('from', from)}` : undefined,
           to ? sql`${punchCount.bucket} < ${bind('to', to)}` : undefined,
         ),
@@ -92,10 +103,11 @@ function filterValues(filter: PunchFilter): Record<string, unknown> {
   return values;
 }
 
-/** What decides a list statement's text: the zone, which ends the span has, the keywords' fields, the count. */
+/** What decides a list statement's text: zone, one organisation or more, span ends, keyword fields, count. */
 const shapeOf = (tz: string, filter: PunchFilter) =>
   JSON.stringify([
     tz,
+    filter.holdIds.length === 1,
     filter.span.from !== null,
     filter.span.to !== null,
     liveKeys(filter).map((k) => k.fields),
