@@ -20,7 +20,7 @@ import { bundleSizes } from './bundle-budget.mjs';
 import { benchCalls, loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
 import { generateDataset } from './dataset.mjs';
-import { timeOverHttp, timeRaw, timeSideBySide } from './measure-calls.mjs';
+import { captureQueries, timeOverHttp, timeRaw, timeSideBySide } from './measure-calls.mjs';
 import { lighthouse } from './measure-console.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts } from './measure-export.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
@@ -152,6 +152,11 @@ try {
     queries: rawCalls.get(c.name).queries,
   }));
   if (p3Server) {
+    const call = loadCall();
+    captures.push({
+      title: `P3 ${call.name} (${call.what})`,
+      queries: await captureQueries(db, services, { ...call, pages: 1 }, 1, TZ_NAME, token),
+    });
     results.p3 = {
       connections: CONNECTIONS,
       call: loadCall(),
