@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { registerAuth } from './http/auth.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { Scope } from './http/scope.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
 import { holdRoutes } from './features/hold/hold.routes.js';
@@ -50,6 +51,8 @@ export interface ApiRoute {
   public: boolean;
   /** The zod schema its JSON body or query string is validated with; absent when it takes none. */
   input?: unknown;
+  /** The schema of its successful reply (serialisation and OpenAPI); every API route has one. */
+  output?: unknown;
 }
 
 declare module 'fastify' {
@@ -81,7 +84,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const input = route.schema?.body ?? route.schema?.querystring;
-      routes.push({ method, url: route.url, public: route.config?.public === true, input });
+      const output = (route.schema?.response as Record<number, unknown> | undefined)?.[200];
+      routes.push({ method, url: route.url, public: (route.config?.auth ?? 'bearer') !== 'bearer', input, output });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -96,10 +100,18 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   await app.register(
     async (api) => {
-      registerAuth(api, (token) => resolveCaller(ctx, token));
-      for (const feature of features) await api.register(feature, { ctx });
+      registerAuth(api, {
+        resolveCaller: (token) => resolveCaller(ctx, token),
+        scopeOf: (caller, ip) => new Scope(ctx.db, caller, ip),
+        deviceKey: ctx.deviceKey,
+      });
+      // TEMPORARY: routes not yet on the call table keep their /api prefix.
+      for (const feature of features) {
+        const onTable = feature === deviceRoutes || feature === uploadRoutes;
+        await api.register(feature as never, { ctx, ...(onTable ? {} : { prefix: '/api' }) });
+      }
     },
-    { prefix: API_PREFIX },
+    { prefix: '/proxyserver' },
   );
 
   registerWebApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);

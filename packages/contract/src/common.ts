@@ -99,3 +99,7 @@ export const searchType = <const T extends readonly [string, ...string[]]>(types
  * and compared without regard to case. The server's rule is `domain/serial-number.ts`; forms may check early.
  */
 export const SERIAL_NUMBER_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** What a save call answers: the id of the row it created or changed, under the call's own field name. */
+export const savedId = <const K extends string>(field: K) =>
+  z.object({ [field]: z.number() } as { [P in K]: z.ZodNumber });

@@ -83,11 +83,8 @@ export const deviceDetailQuery = z.object({ objectId: id });
 export const removeDeviceInput = z.object({ object_ids: idList('请选择要删除的设备') });
 export const deviceOptionsQuery = z.object({ hold_id: optionalHoldId });
 
-export interface DeviceOption {
-  object_id: number;
-  object_name: string;
-  device_no: string;
-}
+export const deviceOption = z.object({ object_id: z.number(), object_name: z.string(), device_no: z.string() });
+export type DeviceOption = z.infer<typeof deviceOption>;
 
 /** Most SNs or spreadsheet rows one import takes. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -124,13 +121,15 @@ export const importReasons = {
   rounded: '数字超过15位已被表格软件舍入，请把该列设为文本',
 } as const;
 
-export interface SnImportResult {
-  effectCount: number;
-  failSNList: { sn: string; reason: string }[];
-}
+export const snImportResult = z.object({
+  effectCount: z.number(),
+  failSNList: z.array(z.object({ sn: z.string(), reason: z.string() })),
+});
+export type SnImportResult = z.infer<typeof snImportResult>;
 
-export interface ExcelImportResult {
-  effectCount: number;
+export const excelImportResult = z.object({
+  effectCount: z.number(),
   /** `row` as the spreadsheet shows it: the header is row 1. */
-  failList: { row: number; sn: string; reason: string }[];
-}
+  failList: z.array(z.object({ row: z.number(), sn: z.string(), reason: z.string() })),
+});
+export type ExcelImportResult = z.infer<typeof excelImportResult>;

@@ -17,3 +17,6 @@ export * from './task.js';
 export * from './punch.js';
 export * from './dashboard.js';
 export * from './record.js';
+export * from './call.js';
+export * from './calls/index.js';
+export * from './files.js';

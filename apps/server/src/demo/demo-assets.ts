@@ -5,8 +5,6 @@ import { saveCard } from '../features/card/card.service.js';
 import { saveDevice } from '../features/device/device.service.js';
 import type { DemoHoldIds } from './demo-holds.js';
 
-const IP = '127.0.0.1';
-
 /** Each department's patrol points: name and location. */
 const POINTS: Record<string, [string, string][]> = {
   滨江花园保安部: [
@@ -105,7 +103,7 @@ export async function fillDemoAssets(ctx: AppContext, scope: Scope, ids: DemoHol
         location,
         remark: '',
       });
-      pointIds.push((await saveCard(ctx, scope, input, IP)).patrol_id);
+      pointIds.push((await saveCard(ctx, scope, input)).patrol_id);
     }
     assets.points.set(department, pointIds);
     const devices: { object_id: number; device_no: string }[] = [];
@@ -122,7 +120,7 @@ export async function fillDemoAssets(ctx: AppContext, scope: Scope, ids: DemoHol
         ICCID: `8986001${deviceSerial}${String(i).padStart(10, '0')}`,
         remark: '',
       });
-      devices.push({ object_id: (await saveDevice(ctx, scope, input, IP)).object_id, device_no: deviceNo });
+      devices.push({ object_id: (await saveDevice(ctx, scope, input)).object_id, device_no: deviceNo });
     }
     assets.devices.set(department, devices);
   }

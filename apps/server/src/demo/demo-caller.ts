@@ -3,6 +3,9 @@ import type { Caller } from '../http/caller.js';
 import { Scope } from '../http/scope.js';
 import { findAccountById } from '../features/auth/auth.service.js';
 
+/** The address the demo's log entries name: it is made on the server itself. */
+const DEMO_ADDRESS = '127.0.0.1';
+
 /** The demo is filled as the operator's admin, through the same services a person's calls use. */
 export async function operatorScope(ctx: AppContext, userId = 1): Promise<Scope> {
   const account = await findAccountById(ctx.db, userId);
@@ -19,5 +22,5 @@ export async function operatorScope(ctx: AppContext, userId = 1): Promise<Scope>
     serviceEnd: account.serviceEnd ?? '',
     defaultPassword: account.defaultPassword,
   };
-  return new Scope(ctx.db, caller);
+  return new Scope(ctx.db, caller, DEMO_ADDRESS);
 }

@@ -5,7 +5,6 @@ import { saveAccount } from '../features/staff/staff.service.js';
 
 /** Every demo account's password (printed at start). */
 export const DEMO_PASSWORD = 'demo1234';
-const IP = '127.0.0.1';
 
 interface DemoHold {
   name: string;
@@ -91,39 +90,29 @@ export interface DemoHoldIds {
 export async function fillDemoHolds(ctx: AppContext, scope: Scope): Promise<DemoHoldIds> {
   const ids: DemoHoldIds = { holds: new Map(), accounts: new Map() };
   const add = async (entry: DemoHold, parentId: number): Promise<void> => {
-    const { hold_id } = await saveHold(
-      ctx,
-      scope,
-      {
-        hold_id: 0,
-        hold_name: entry.name,
-        hold_type: entry.type,
-        parent_hold_id: parentId,
-        contacts: entry.contacts,
-        phone: entry.phone,
-        user_name: entry.admin,
-        user_password: DEMO_PASSWORD,
-        true_name: entry.adminName,
-        vip_end_time: '',
-        remark: '演示数据',
-      },
-      IP,
-    );
+    const { hold_id } = await saveHold(ctx, scope, {
+      hold_id: 0,
+      hold_name: entry.name,
+      hold_type: entry.type,
+      parent_hold_id: parentId,
+      contacts: entry.contacts,
+      phone: entry.phone,
+      user_name: entry.admin,
+      user_password: DEMO_PASSWORD,
+      true_name: entry.adminName,
+      vip_end_time: '',
+      remark: '演示数据',
+    });
     ids.holds.set(entry.name, hold_id);
     for (const [userName, trueName] of entry.guards) {
-      const { user_id } = await saveAccount(
-        ctx,
-        scope,
-        {
-          user_id: 0,
-          hold_id,
-          user_name: userName,
-          user_password: DEMO_PASSWORD,
-          true_name: trueName,
-          remark: '巡检员',
-        },
-        IP,
-      );
+      const { user_id } = await saveAccount(ctx, scope, {
+        user_id: 0,
+        hold_id,
+        user_name: userName,
+        user_password: DEMO_PASSWORD,
+        true_name: trueName,
+        remark: '巡检员',
+      });
       ids.accounts.set(userName, user_id);
     }
     for (const child of entry.children ?? []) await add(child, hold_id);

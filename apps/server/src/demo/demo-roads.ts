@@ -6,8 +6,6 @@ import { saveTask } from '../features/task/task.service.js';
 import type { DemoAssets } from './demo-assets.js';
 import type { DemoHoldIds } from './demo-holds.js';
 
-const IP = '127.0.0.1';
-
 interface DemoRoad {
   department: string;
   name: string;
@@ -249,7 +247,7 @@ export async function fillDemoRoads(
       card_id_list: road.points.map((p) => points[p]),
       remark: '演示路线',
     });
-    roadIds.set(road.name, (await saveRoad(ctx, scope, input, IP)).road_id);
+    roadIds.set(road.name, (await saveRoad(ctx, scope, input)).road_id);
   }
   for (const task of TASKS) {
     const input = saveTaskInput.parse({
@@ -264,6 +262,6 @@ export async function fillDemoRoads(
       start_time: task.start,
       end_time: task.end,
     });
-    await saveTask(ctx, scope, input, IP);
+    await saveTask(ctx, scope, input);
   }
 }

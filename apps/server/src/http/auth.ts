@@ -1,37 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AuthKind } from '@guard-tour/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from './caller.js';
 import { unauthenticated } from './errors.js';
+import type { Scope } from './scope.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers without a bearer token (login, device upload, file links). */
-    public?: boolean;
+    /** Who may call the route (its call table entry); absent means an account's bearer token. */
+    auth?: AuthKind;
   }
   interface FastifyRequest {
+    /** The logged-in account of a bearer call, resolved once by the auth hook. */
     caller: Caller | null;
+    /** The caller's scope, with the address the call came from; null on public and terminal calls. */
+    scope: Scope | null;
   }
+}
+
+export interface AuthOptions {
+  /** The account behind a bearer token, or undefined when the token is unknown, expired or revoked. */
+  resolveCaller: (token: string) => Promise<Caller | undefined>;
+  /** The caller's scope for one request. */
+  scopeOf: (caller: Caller, ip: string) => Scope;
+  /** The terminals' upload key (`Authorization: Device <key>`). */
+  deviceKey: string;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+const DEVICE = /^Device\s+(\S+)$/i;
 
-/** Every API route needs a live bearer token unless it is marked `config: { public: true }` (code 401 otherwise). */
-export function registerAuth(
-  app: FastifyInstance,
-  resolveCaller: (token: string) => Promise<Caller | undefined>,
-): void {
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Every API route needs what its entry's `auth` says: a live bearer token (the default; code 401 otherwise), the
+ * terminals' upload key, or nothing. A bearer call's caller and scope are resolved here, once, onto the request.
+ */
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('scope', null);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    if (!request.routeOptions.url) return;
+    const auth = request.routeOptions.config?.auth ?? 'bearer';
+    if (auth === 'public') return;
+    if (auth === 'device') {
+      const key = DEVICE.exec(request.headers.authorization ?? '')?.[1];
+      if (!key || !sameKey(key, options.deviceKey)) throw unauthenticated('终端上传密钥不正确');
+      return;
+    }
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthenticated('请先登录');
-    const caller = await resolveCaller(token);
+    const caller = await options.resolveCaller(token);
     if (!caller) throw unauthenticated();
     request.caller = caller;
+    request.scope = options.scopeOf(caller, request.ip);
   });
 }
 
-/** The logged-in caller of a protected route. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthenticated('请先登录');
-  return request.caller;
+/** The logged-in caller's scope of a bearer route. */
+export function scopeOfRequest(request: FastifyRequest): Scope {
+  if (!request.scope) throw unauthenticated('请先登录');
+  return request.scope;
 }

@@ -11,4 +11,4 @@ export function attachment(fileName: string, asciiFallback: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '@guard-tour/contract';

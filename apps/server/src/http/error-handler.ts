@@ -35,7 +35,9 @@ function isDataException(error: { code?: unknown }): boolean {
 
 /** The one error handler: every refusal and failure becomes `{code, msg, data: null}` with a Chinese msg. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, rawReply) => {
+    // A refusal is not the route's reply: it is written as it is, not through the route's response schema.
+    const reply = rawReply.serializer(JSON.stringify);
     if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -1,12 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { preparedStatement } from '../db/prepared.js';
 import { hold } from '../db/schema.js';
-import { callerOf } from './auth.js';
-import type { Caller } from './caller.js';
+import { actorOf, type Actor, type Caller } from './caller.js';
 import { forbidden, notFound } from './errors.js';
 
 export interface HoldRef {
@@ -18,18 +15,26 @@ export interface HoldRef {
 
 /**
  * The caller's organisation scope (DOMAIN.md, Organisations and scope): its own organisation and everything
- * below it. Every call goes through one of these; a feature uses it in one line:
+ * below it, with who the caller is and the address the call came from. The auth hook builds one per request;
+ * every call goes through it, and a feature uses it in one line:
  *   const holdIds = await scope.holdIds(input.HoldID, input.ContainChildren);
  */
 export class Scope {
   constructor(
     private readonly db: Queryable,
     readonly caller: Caller,
+    /** The address the call came from (behind TRUST_PROXY's balancers, the client's). */
+    readonly ip: string,
   ) {}
 
   /** The same scope reading through a transaction. */
   on(db: Queryable): Scope {
-    return new Scope(db, this.caller);
+    return new Scope(db, this.caller, this.ip);
+  }
+
+  /** Who made the call and from where: what the audit log records. */
+  get actor(): Actor {
+    return actorOf(this.caller, this.ip);
   }
 
   /** Whether an organisation path lies inside the caller's subtree. */
@@ -98,6 +103,7 @@ function holdIdsStatement(withChildren: boolean, name: string) {
 const subtreeIds = holdIdsStatement(true, 'scope_subtree_ids');
 const ownId = holdIdsStatement(false, 'scope_own_id');
 
-export function scopeOf(ctx: AppContext, request: FastifyRequest, db: Queryable = ctx.db): Scope {
-  return new Scope(db, callerOf(request));
+/** TEMPORARY while routes move to the call table. */
+export function scopeOf(_ctx: unknown, request: { scope: Scope | null }): Scope {
+  return request.scope!;
 }

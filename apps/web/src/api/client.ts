@@ -1,44 +1,21 @@
 import { ResultCode } from '@guard-tour/contract';
 import { MSG } from './messages';
-import { clearSession, getToken } from './session';
+import { clearSession } from './session';
+import { API_BASE, ApiError, fetchJson, type RequestOptions } from './transport';
 
 /**
- * The one HTTP client. It alone reads the `{code, msg, data, total}` envelope: pages get data,
- * or an ApiError whose message is ready to show.
+ * The envelope reader. It alone reads `{code, msg, data, total}`: pages get data, or an ApiError whose message is
+ * ready to show. Calls go through the client typed from the call table (`api.ts`); these are its transport.
  */
-export const API_BASE = '/proxyserver';
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** Exports may take a minute on a million rows (API.md, Transport). */
-export const EXPORT_TIMEOUT_MS = 120_000;
-
-export type ApiErrorKind = 'server' | 'unauthenticated' | 'network' | 'timeout' | 'aborted';
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** The envelope's code (or HTTP status of a reply without an envelope); null when nothing came back. */
-  readonly code: number | null;
-
-  constructor(kind: ApiErrorKind, message: string, code: number | null = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.kind = kind;
-    this.code = code;
-  }
-}
-
-export interface RequestOptions {
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** Login answers 401 for a wrong password: it must not be treated as an expired session. */
-  redirectOn401?: boolean;
-}
+export { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, EXPORT_TIMEOUT_MS } from './transport';
+export type { ApiErrorKind, RequestOptions } from './transport';
 
 export interface Paged<T> {
   rows: T[];
   total: number;
 }
 
-type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');
@@ -49,7 +26,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-function buildUrl(path: string, params?: Params): string {
+/** `/proxyserver` + the path, with the parameters as a query string (lists as repeated keys). */
+export function buildUrl(path: string, params?: Params): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null) continue;
@@ -85,48 +63,21 @@ interface Sent {
 }
 
 async function send(req: Sent, options: RequestOptions = {}): Promise<{ data: unknown; total: number }> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const forwardAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', forwardAbort);
-
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (req.method === 'POST') headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  let body: unknown = null;
-  try {
-    response = await fetch(buildUrl(req.path, req.params), {
+  const post = req.method === 'POST';
+  const { status, body } = await fetchJson(
+    buildUrl(req.path, req.params),
+    {
       method: req.method,
-      headers,
-      body: req.method === 'POST' ? JSON.stringify(req.body ?? {}) : undefined,
-      signal: controller.signal,
-    });
-    const text = await response.text();
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-  } catch {
-    if (timedOut) throw new ApiError('timeout', MSG.network);
-    if (options.signal?.aborted) throw new ApiError('aborted', '请求已取消');
-    throw new ApiError('network', MSG.network);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', forwardAbort);
-  }
+      headers: post ? { 'Content-Type': 'application/json' } : {},
+      body: post ? JSON.stringify(req.body ?? {}) : undefined,
+    },
+    options,
+  );
 
   if (!isEnvelope(body)) {
     // A proxy or a stopped server answered, not our API.
-    if (response.status >= 500 || response.status === 0) throw new ApiError('network', MSG.network, response.status);
-    throw new ApiError('server', `${MSG.loadFailed}（HTTP ${response.status}）`, response.status);
+    if (status >= 500 || status === 0) throw new ApiError('network', MSG.network, status);
+    throw new ApiError('server', `${MSG.loadFailed}（HTTP ${status}）`, status);
   }
 
   if (body.code === ResultCode.ok) {
@@ -151,16 +102,21 @@ export async function apiPost<T>(path: string, body?: unknown, options?: Request
   return (await send({ method: 'POST', path, body }, options)).data as T;
 }
 
-/** POST of a paged list: rows plus the full count. */
-export async function apiPostPage<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Paged<T>> {
-  const { data, total } = await send({ method: 'POST', path, body }, options);
+/** A paged list (GET or POST): rows plus the full count. */
+export async function apiPage<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  input?: unknown,
+  options?: RequestOptions,
+): Promise<Paged<T>> {
+  const sent: Sent = method === 'GET' ? { method, path, params: input as Params } : { method, path, body: input };
+  const { data, total } = await send(sent, options);
   return { rows: Array.isArray(data) ? (data as T[]) : [], total };
 }
 
-/** GET of a paged list: rows plus the full count. */
-export async function apiGetPage<T>(path: string, params?: Params, options?: RequestOptions): Promise<Paged<T>> {
-  const { data, total } = await send({ method: 'GET', path, params }, options);
-  return { rows: Array.isArray(data) ? (data as T[]) : [], total };
+/** POST of a paged list: rows plus the full count. */
+export function apiPostPage<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Paged<T>> {
+  return apiPage('POST', path, body, options);
 }
 
 /** The text to show for any thrown value. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordInput, loginInput } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
-import { callerOf } from '../../http/auth.js';
+const callerOf = (r: { caller: unknown }) => r.caller as never;
 import { ok } from '../../http/envelope.js';
 import * as auth from './auth.service.js';
 
@@ -10,7 +10,7 @@ const tags = ['登录与会话'];
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/UserInfo/Login_Web',
-    { config: { public: true }, schema: { tags, summary: '登录', body: loginInput } },
+    { config: { auth: 'public' }, schema: { tags, summary: '登录', body: loginInput } },
     async (request) => ok(await auth.login(ctx, request.body, request.ip)),
   );
 
@@ -19,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.get('/UserInfo/Logout', { schema: { tags, summary: '退出登录' } }, async (request) => {
-    await auth.logout(ctx, callerOf(request), request.ip);
+    await auth.logout(ctx, request.scope!);
     return ok(null);
   });
 
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/HoldInfo/ChangeUserPassword',
     { schema: { tags, summary: '修改本人密码', body: changePasswordInput } },
     async (request) => {
-      await auth.changePassword(ctx, callerOf(request), request.body, request.ip);
+      await auth.changePassword(ctx, request.scope!, request.body);
       return ok(null);
     },
   );

@@ -16,7 +16,8 @@ import { writeLog, type LoginOutcome } from '../../audit/audit.js';
 import { LOOKBACK_MS, loginLockedUntil } from '../../domain/lockout.js';
 import { localDate } from '../../domain/time.js';
 import { AppError, invalid, tooManyAttempts, unauthenticated } from '../../http/errors.js';
-import { actorOf, type Actor, type Caller } from '../../http/caller.js';
+import type { Actor, Caller } from '../../http/caller.js';
+import type { Scope } from '../../http/scope.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { hashToken, newToken } from '../../security/token.js';
 import * as repo from './auth.repository.js';
@@ -99,13 +100,14 @@ export function checkToken(caller: Caller): SessionInfo {
   return sessionInfo(caller);
 }
 
-export async function logout(ctx: AppContext, caller: Caller, ip: string): Promise<void> {
+export async function logout(ctx: AppContext, scope: Scope): Promise<void> {
+  const { caller } = scope;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await repo.revokeSession(tx, caller.sessionId, now);
     await writeLog(tx, {
       type: LogType.login,
-      actor: actorOf(caller, ip),
+      actor: scope.actor,
       content: '退出登录',
       at: now,
       outcome: 'logout',
@@ -131,12 +133,8 @@ export function userFunTree(caller: Caller): FunTreeItem[] {
 }
 
 /** Changes one's own password; every other token of the account stops working at once. */
-export async function changePassword(
-  ctx: AppContext,
-  caller: Caller,
-  input: ChangePasswordInput,
-  ip: string,
-): Promise<void> {
+export async function changePassword(ctx: AppContext, scope: Scope, input: ChangePasswordInput): Promise<void> {
+  const { caller } = scope;
   const current = await repo.findAccountById(ctx.db, caller.userId);
   if (!current || !(await verifyPassword(current.passwordHash, input.old_password))) {
     throw invalid('原密码不正确');
@@ -149,7 +147,7 @@ export async function changePassword(
     await repo.revokeAccountSessions(tx, caller.userId, now, caller.sessionId);
     await writeLog(tx, {
       type: LogType.changePassword,
-      actor: actorOf(caller, ip),
+      actor: scope.actor,
       content: `修改密码：账号 ${caller.userName}（ID ${caller.userId}）`,
       at: now,
     });

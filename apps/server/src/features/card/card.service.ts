@@ -13,7 +13,6 @@ import type { AppContext } from '../../context.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
-import { actorOf } from '../../http/caller.js';
 import { conflict, invalid } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import * as repo from './card.repository.js';
@@ -53,11 +52,10 @@ export async function saveCard(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof saveCardInput>,
-  ip: string,
 ): Promise<{ patrol_id: number }> {
   const patrolSn = cardNumber(input.patrol_sn);
   const now = ctx.now();
-  const actor = actorOf(scope.caller, ip);
+  const actor = scope.actor;
 
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
@@ -96,7 +94,7 @@ export async function saveCard(
 }
 
 /** Deletes points, all or none; refused (409) while a road uses one. */
-export async function removeCards(ctx: AppContext, scope: Scope, patrolIds: number[], ip: string): Promise<void> {
+export async function removeCards(ctx: AppContext, scope: Scope, patrolIds: number[]): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.findCardsByIds(tx, patrolIds);
@@ -112,7 +110,7 @@ export async function removeCards(ctx: AppContext, scope: Scope, patrolIds: numb
     const names = rows.map((r) => `${r.patrol_name}（卡编号 ${r.patrol_sn}，ID ${r.patrol_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `删除巡检点 ${names}`,
     });

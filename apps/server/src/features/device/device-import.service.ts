@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
-import { actorOf } from '../../http/caller.js';
 import { invalid } from '../../http/errors.js';
 import type { HoldRef, Scope } from '../../http/scope.js';
 import * as uploads from '../upload/upload.service.js';
@@ -51,7 +50,6 @@ export async function importSnList(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof importSnListInput>,
-  ip: string,
 ): Promise<SnImportResult> {
   const sns = splitSnList(input.SNList);
   if (sns.length === 0) throw invalid(deviceMessages.snListRequired);
@@ -72,7 +70,7 @@ export async function importSnList(
     ].sort((a, b) => a.index - b.index);
     await writeLog(tx, {
       type: LogType.import,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `按SN列表导入设备到 ${target.hold_name}（ID ${target.hold_id}）：成功 ${created.length} 台${created.length ? `：${named(created)}` : ''}，失败 ${failures.length} 个`,
     });
@@ -91,7 +89,6 @@ export async function importExcel(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof importExcelInput>,
-  ip: string,
 ): Promise<ExcelImportResult> {
   if (!input.FilePath.trim()) throw invalid(deviceMessages.fileRequired);
   const target = await scope.hold(input.HoldID);
@@ -122,7 +119,7 @@ export async function importExcel(
     ].sort((a, b) => a.row - b.row);
     await writeLog(tx, {
       type: LogType.import,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `从文件 ${file.originalName} 导入设备到 ${holdNow.hold_name}（ID ${holdNow.hold_id}）：成功 ${created.length} 台${created.length ? `：${named(created)}` : ''}，失败 ${failList.length} 行`,
     });

@@ -15,7 +15,6 @@ import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
-import { actorOf } from '../../http/caller.js';
 import { conflict, invalid } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import type { ImportedDevice } from './device-import.rules.js';
@@ -69,7 +68,6 @@ export async function saveDevice(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof saveDeviceInput>,
-  ip: string,
 ): Promise<{ object_id: number }> {
   const deviceNo = deviceNumber(input);
   const values: ImportedDevice = {
@@ -82,7 +80,7 @@ export async function saveDevice(
     remark: input.remark,
   };
   const now = ctx.now();
-  const actor = actorOf(scope.caller, ip);
+  const actor = scope.actor;
 
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
@@ -129,7 +127,7 @@ async function devicesInScope(scope: Scope, q: Queryable, objectIds: number[]) {
 }
 
 /** Deletes devices, all or none (soft: their punches stay). */
-export async function removeDevices(ctx: AppContext, scope: Scope, objectIds: number[], ip: string): Promise<void> {
+export async function removeDevices(ctx: AppContext, scope: Scope, objectIds: number[]): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const rows = await devicesInScope(scope, tx, objectIds);
@@ -137,7 +135,7 @@ export async function removeDevices(ctx: AppContext, scope: Scope, objectIds: nu
     await repo.softDeleteDevices(tx, objectIds, now);
     await writeLog(tx, {
       type: LogType.remove,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `删除设备 ${named(rows)}`,
     });
@@ -149,7 +147,6 @@ export async function allocateDevices(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof allocateDeviceInput>,
-  ip: string,
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -158,7 +155,7 @@ export async function allocateDevices(
     await repo.moveDevices(tx, input.objectIds, target.hold_id);
     await writeLog(tx, {
       type: LogType.allocate,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `分配设备 ${named(rows)} 到 ${target.hold_name}（ID ${target.hold_id}）`,
     });

@@ -14,7 +14,6 @@ import type { AppContext } from '../../context.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { addYears, localDate } from '../../domain/time.js';
-import { actorOf } from '../../http/caller.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import { revokeTokens } from '../auth/auth.service.js';
@@ -85,19 +84,14 @@ function checkTypeUnderParent(type: number, parentType: number): void {
 }
 
 /** Creates an organisation with its admin account, or edits one (only an ancestor changes type, expiry or parent). */
-export async function saveHold(
-  ctx: AppContext,
-  scope: Scope,
-  input: SaveHold,
-  ip: string,
-): Promise<{ hold_id: number }> {
+export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold): Promise<{ hold_id: number }> {
   assertMayManageHolds(scope);
   const isNew = input.hold_id === 0;
   checkRequired(input, isNew);
   staff.checkUserName(input.user_name);
   const passwordHash = input.user_password ? await staff.newPasswordHash(input.user_password) : undefined;
   const now = ctx.now();
-  const actor = actorOf(scope.caller, ip);
+  const actor = scope.actor;
 
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
@@ -185,7 +179,7 @@ export async function saveHold(
 }
 
 /** Deletes organisations, all or none, with their admin accounts (DOMAIN.md deletion rules). */
-export async function removeHolds(ctx: AppContext, scope: Scope, holdIds: number[], ip: string): Promise<void> {
+export async function removeHolds(ctx: AppContext, scope: Scope, holdIds: number[]): Promise<void> {
   assertMayManageHolds(scope);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -212,7 +206,7 @@ export async function removeHolds(ctx: AppContext, scope: Scope, holdIds: number
     const names = rows.map((r) => `${r.hold_name}（ID ${r.hold_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `删除组织 ${names} 及其管理账号`,
     });

@@ -19,7 +19,7 @@ export const punchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/Terminal/UploadPunches',
     {
-      config: { public: true },
+      config: { auth: 'device' },
       schema: {
         tags: ['终端上传'],
         summary: '终端上传打卡记录（Authorization: Device <key>）',

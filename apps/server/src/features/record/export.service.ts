@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { writeLog } from '../../audit/audit.js';
 import { sheetText } from '../../domain/export-cell.js';
 import { localDate } from '../../domain/time.js';
-import { actorOf, type Caller } from '../../http/caller.js';
+import type { Scope } from '../../http/scope.js';
 import { invalid } from '../../http/errors.js';
 import * as repo from './export.repository.js';
 
@@ -115,8 +115,7 @@ async function writeSheet<T>(file: string, title: string, job: ExportJob<T>, lim
  */
 export async function writeExport<T>(
   ctx: AppContext,
-  caller: Caller,
-  ip: string,
+  scope: Scope,
   job: ExportJob<T>,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
@@ -137,7 +136,7 @@ export async function writeExport<T>(
     await ctx.db.transaction(async (tx) => {
       await repo.insertExportFile(tx, {
         file_name: name,
-        user_id: caller.userId,
+        user_id: scope.caller.userId,
         hold_id: job.holdId,
         title,
         row_count: rows,
@@ -146,7 +145,7 @@ export async function writeExport<T>(
       });
       await writeLog(tx, {
         type: LogType.export,
-        actor: actorOf(caller, ip),
+        actor: scope.actor,
         at: now,
         content: `导出${title} ${rows} 条（${job.description}）`,
       });

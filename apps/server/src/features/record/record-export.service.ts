@@ -76,7 +76,6 @@ export async function exportPunches(
   scope: Scope,
   input: PunchFilterInput,
   screen: 'clockIn' | 'log',
-  ip: string,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
   const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
@@ -84,8 +83,7 @@ export async function exportPunches(
   const byUser = input.screen ? input.screen === 'user' : input.search_type === 'account';
   return writeExport(
     ctx,
-    scope.caller,
-    ip,
+    scope,
     {
       kind: screen === 'clockIn' ? 'clockIn' : byUser ? 'user' : 'device',
       holdId: hold.hold_id,
@@ -105,15 +103,13 @@ export async function exportRecords(
   ctx: AppContext,
   scope: Scope,
   input: RecordFilterInput,
-  ip: string,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
   const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
   const filter = recordFilter(ctx, holdIds, input);
   return writeExport(
     ctx,
-    scope.caller,
-    ip,
+    scope,
     {
       kind: 'records',
       holdId: hold.hold_id,
@@ -131,15 +127,13 @@ export async function exportCardTotals(
   ctx: AppContext,
   scope: Scope,
   input: RecordFilterInput,
-  ip: string,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
   const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
   const filter = recordFilter(ctx, holdIds, input);
   return writeExport(
     ctx,
-    scope.caller,
-    ip,
+    scope,
     {
       kind: 'cardTotals',
       holdId: hold.hold_id,

@@ -267,7 +267,7 @@ describe('the operation log', () => {
 
 describe('the export service', () => {
   async function scopeOfA(): Promise<Scope> {
-    return new Scope(h.ctx.db, (await resolveCaller(h.ctx, w.a.token))!);
+    return new Scope(h.ctx.db, (await resolveCaller(h.ctx, w.a.token))!, '127.0.0.1');
   }
 
   it('refuses more rows than the cap with the spec’s message', async () => {

@@ -82,7 +82,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/file/download_excelfile',
     {
-      config: { public: true },
+      config: { auth: 'public' },
       schema: {
         tags: ['文件'],
         summary: '下载导出文件（文件名即凭证，一小时内有效）',

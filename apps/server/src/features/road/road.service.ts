@@ -14,7 +14,6 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
-import { actorOf } from '../../http/caller.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import { liveStatuses, roadSchedule } from '../round/round.service.js';
@@ -128,7 +127,7 @@ function checkMembers(
 }
 
 /** Saves a road from the detail page: schedule, window, accounts and points (DOMAIN.md, Roads). */
-export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<typeof saveRoadInput>, ip: string) {
+export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<typeof saveRoadInput>) {
   const items = readRoadItems(input.cycle_repeat_type, input.cycle_repeat_items);
   const window = readRoadWindow(input.start_time, input.end_time);
   const userIds = [...new Set(input.user_id_list)];
@@ -158,7 +157,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
     await repo.replaceAccounts(tx, roadId, userIds);
     await writeLog(tx, {
       type: input.road_id === 0 ? LogType.create : LogType.update,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(input.cycle_repeat_type, items)}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个`,
     });
@@ -167,12 +166,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
 }
 
 /** The simple variant: name, points and remark; a new road is daily, all day, with no bound accounts. */
-export async function saveRoadInfoNew(
-  ctx: AppContext,
-  scope: Scope,
-  input: z.output<typeof saveRoadInfoNewInput>,
-  ip: string,
-) {
+export async function saveRoadInfoNew(ctx: AppContext, scope: Scope, input: z.output<typeof saveRoadInfoNewInput>) {
   const cardIds = [...new Set(input.patrol_card_ids)];
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -198,7 +192,7 @@ export async function saveRoadInfoNew(
     await repo.replaceCards(tx, roadId, cardIds);
     await writeLog(tx, {
       type: input.road_id === 0 ? LogType.create : LogType.update,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `${input.road_id === 0 ? '新增' : '修改'}线路 ${input.road_name}（ID ${roadId}），巡检点 ${cardIds.length} 个`,
     });
@@ -207,7 +201,7 @@ export async function saveRoadInfoNew(
 }
 
 /** Closes a road: status 4 from now on, no more rounds. */
-export async function closeRoad(ctx: AppContext, scope: Scope, roadId: number, ip: string): Promise<void> {
+export async function closeRoad(ctx: AppContext, scope: Scope, roadId: number): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const road = await visibleRoad(ctx, scope, tx, roadId);
@@ -215,7 +209,7 @@ export async function closeRoad(ctx: AppContext, scope: Scope, roadId: number, i
     await repo.closeRoad(tx, roadId, now);
     await writeLog(tx, {
       type: LogType.close,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `关闭路线 ${road.road_name}（ID ${roadId}）`,
     });
@@ -223,7 +217,7 @@ export async function closeRoad(ctx: AppContext, scope: Scope, roadId: number, i
 }
 
 /** Deletes roads, all or none; refused while a task uses one. */
-export async function removeRoads(ctx: AppContext, scope: Scope, roadIds: number[], ip: string): Promise<void> {
+export async function removeRoads(ctx: AppContext, scope: Scope, roadIds: number[]): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.findRoadsByIds(tx, roadIds);
@@ -238,7 +232,7 @@ export async function removeRoads(ctx: AppContext, scope: Scope, roadIds: number
     const names = rows.map((r) => `${r.road_name}（ID ${r.road_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `删除线路 ${names}`,
     });

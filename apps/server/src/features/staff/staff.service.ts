@@ -16,7 +16,6 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
-import { actorOf } from '../../http/caller.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import { hashPassword } from '../../security/password.js';
@@ -71,7 +70,6 @@ export async function saveAccount(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof saveAccountInput>,
-  ip: string,
 ): Promise<{ user_id: number }> {
   const isNew = input.user_id === 0;
   if (isNew ? !input.user_name || !input.user_password : !input.user_name) {
@@ -81,7 +79,7 @@ export async function saveAccount(
   const passwordHash = input.user_password ? await newPasswordHash(input.user_password) : undefined;
   const target = await scope.hold(input.hold_id);
   const now = ctx.now();
-  const actor = actorOf(scope.caller, ip);
+  const actor = scope.actor;
 
   return ctx.db.transaction(async (tx) => {
     if (isNew) {
@@ -130,7 +128,7 @@ export async function saveAccount(
 }
 
 /** Deletes accounts, all or none: never oneself, never an organisation's own admin (delete the organisation). */
-export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number[], ip: string): Promise<void> {
+export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number[]): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.findStaffByIds(tx, userIds);
@@ -147,7 +145,7 @@ export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number
     const names = rows.map((r) => `${r.user_name}（ID ${r.user_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `删除账号 ${names}`,
     });

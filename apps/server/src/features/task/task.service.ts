@@ -12,7 +12,6 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
 import { localDate } from '../../domain/time.js';
-import { actorOf } from '../../http/caller.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { Scope } from '../../http/scope.js';
 import { cardsOfRoads, cycleText, formatClock } from '../road/road.service.js';
@@ -88,7 +87,7 @@ export async function taskDetail(ctx: AppContext, scope: Scope, taskId: number):
 }
 
 /** Saves a task: a road walked by one terminal on its own cycle, window (may cross midnight) and expiry. */
-export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<typeof saveTaskInput>, ip: string) {
+export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<typeof saveTaskInput>) {
   const items = readTaskItems(input.cycle_repeat_mode, input.cycle_repeat_value);
   const start = readTaskTime(input.start_time);
   const end = readTaskTime(input.end_time);
@@ -120,7 +119,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
     }
     await writeLog(tx, {
       type: input.task_id === 0 ? LogType.create : LogType.update,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `${input.task_id === 0 ? '新增' : '修改'}任务 ${input.task_name}（ID ${taskId}），线路 ${road.road_name}，设备 ${device.object_name}`,
     });
@@ -128,7 +127,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
   });
 }
 
-export async function removeTasks(ctx: AppContext, scope: Scope, taskIds: number[], ip: string): Promise<void> {
+export async function removeTasks(ctx: AppContext, scope: Scope, taskIds: number[]): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.findTasksByIds(tx, taskIds);
@@ -141,7 +140,7 @@ export async function removeTasks(ctx: AppContext, scope: Scope, taskIds: number
     const names = rows.map((r) => `${r.task_name}（ID ${r.task_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,
-      actor: actorOf(scope.caller, ip),
+      actor: scope.actor,
       at: now,
       content: `删除任务 ${names}`,
     });

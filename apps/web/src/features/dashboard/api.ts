@@ -1,6 +1,6 @@
 import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, apiGetPage, type Paged } from '../../api/client';
+import { apiGet, apiPage, type Paged } from '../../api/client';
 
 /** DOMAIN.md, Dashboard: the screen refreshes itself every 60 s. */
 export const REFRESH_MS = 60_000;
@@ -19,7 +19,8 @@ export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary
 
 /** Today's punches, newest first, 20 a page. */
 export function listTodayPunches(page: number, signal?: AbortSignal): Promise<Paged<PunchRow>> {
-  return apiGetPage<PunchRow>(
+  return apiPage<PunchRow>(
+    'GET',
     '/api/Dashboard/TodayPatrolLogs',
     { PageIndex: page, PageSize: TODAY_PAGE_SIZE },
     { signal },

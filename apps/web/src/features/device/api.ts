@@ -1,6 +1,7 @@
 import type { DeviceRow, ExcelImportResult, SaveDeviceInput, SnImportResult } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, apiPost, apiPostPage, EXPORT_TIMEOUT_MS, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import { EXPORT_TIMEOUT_MS, type Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_DEVICE_SEARCH_TYPE } from './device-choices';
@@ -9,7 +10,7 @@ import { splitSnList } from './sn-list';
 export const DEVICE_LIST_KEY = [...QUERY_KEYS.device, 'list'] as const;
 
 /** The import template: a plain link (it holds no data, so it needs no token). */
-export const DEVICE_TEMPLATE_URL = `${API_BASE}/api/file/download_template?name=device_import`;
+export const DEVICE_TEMPLATE_URL = api.upload.downloadTemplate.url({ name: 'device_import' });
 
 /** An import of 10,000 rows is read in a worker on the server: give it the long timeout of exports. */
 const IMPORT_TIMEOUT_MS = EXPORT_TIMEOUT_MS;
@@ -26,15 +27,15 @@ export function deviceListBody(params: ListParams) {
 }
 
 export async function listDevices(params: ListParams, signal?: AbortSignal): Promise<Paged<DeviceRow>> {
-  return apiPostPage<DeviceRow>('/api/DeviceInfo/SearchDeviceList', deviceListBody(params), { signal });
+  return api.device.listDevices(deviceListBody(params), { signal });
 }
 
 export async function saveDevice(input: SaveDeviceInput): Promise<{ object_id: number }> {
-  return apiPost('/api/DeviceInfo/SaveDeviceInfo', input);
+  return api.device.saveDevice(input);
 }
 
 export async function removeDevices(objectIds: number[]): Promise<void> {
-  await apiPost<unknown>('/api/DeviceInfo/RemoveDevice', { object_ids: objectIds });
+  await api.device.removeDevices({ object_ids: objectIds });
 }
 
 /** ImportDeviceBySNList's body: the typed list split, trimmed and without blanks, one SN a line. */
@@ -48,9 +49,7 @@ function countOf(value: unknown): number {
 }
 
 export async function importBySnList(body: ReturnType<typeof snImportBody>): Promise<SnImportResult> {
-  const data = await apiPost<Partial<SnImportResult> | null>('/api/DeviceInfo/ImportDeviceBySNList', body, {
-    timeoutMs: IMPORT_TIMEOUT_MS,
-  });
+  const data: Partial<SnImportResult> | null = await api.device.importSnList(body, { timeoutMs: IMPORT_TIMEOUT_MS });
   return { effectCount: countOf(data?.effectCount), failSNList: data?.failSNList ?? [] };
 }
 
@@ -58,15 +57,13 @@ export async function importByExcel(body: {
   HoldID: number | undefined;
   FilePath: string;
 }): Promise<ExcelImportResult> {
-  const data = await apiPost<Partial<ExcelImportResult> | null>('/api/DeviceInfo/ImportDeviceByExcel', body, {
-    timeoutMs: IMPORT_TIMEOUT_MS,
-  });
+  const data: Partial<ExcelImportResult> | null = await api.device.importExcel(body, { timeoutMs: IMPORT_TIMEOUT_MS });
   return { effectCount: countOf(data?.effectCount), failList: data?.failList ?? [] };
 }
 
 /** Moves the devices to another organisation (AllocateDevice's own spelling: objectIds, holdId). */
 export async function allocateDevices(objectIds: number[], holdId: number): Promise<void> {
-  await apiPost<unknown>('/api/DeviceInfo/AllocateDevice', { objectIds, holdId });
+  await api.device.allocateDevices({ objectIds, holdId });
 }
 
 function useRefreshDevices() {

@@ -1,0 +1,48 @@
+import { calls, type AnswerOf, type Call, type Calls, type InputOf } from '@guard-tour/contract';
+import { apiGet, apiPage, apiPost, buildUrl, type Params, type RequestOptions } from './client';
+
+/** One call of the console: its input typed from the call table, its answer the envelope's data (or a page). */
+export type CallFn<C extends Call> = (
+  ...args: InputOf<C> extends undefined
+    ? [input?: undefined, options?: RequestOptions]
+    : [input: InputOf<C>, options?: RequestOptions]
+) => Promise<AnswerOf<C>>;
+
+/** A download is a link, not a fetch: the browser opens it (its query string is the credential). */
+export interface FileLink<C extends Call> {
+  url(input: InputOf<C>): string;
+}
+
+type ClientOf<T extends Record<string, Record<string, Call>>> = {
+  [A in keyof T]: {
+    [K in keyof T[A]]: T[A][K]['kind'] extends 'file'
+      ? FileLink<T[A][K]>
+      : T[A][K]['kind'] extends 'raw'
+        ? { path: string }
+        : CallFn<T[A][K]>;
+  };
+};
+
+function clientCall(one: Call): unknown {
+  if (one.kind === 'file') return { url: (input: Params) => buildUrl(one.path, input) };
+  if (one.kind === 'raw') return { path: buildUrl(one.path) };
+  if (one.kind === 'list')
+    return (input: unknown, options?: RequestOptions) => apiPage(one.method, one.path, input, options);
+  return one.method === 'GET'
+    ? (input: Params | undefined, options?: RequestOptions) => apiGet(one.path, input, options)
+    : (input: unknown, options?: RequestOptions) => apiPost(one.path, input, options);
+}
+
+function clientOf<T extends Record<string, Record<string, Call>>>(table: T): ClientOf<T> {
+  const client: Record<string, Record<string, unknown>> = {};
+  for (const [area, entries] of Object.entries(table)) {
+    client[area] = Object.fromEntries(Object.entries(entries).map(([name, one]) => [name, clientCall(one)]));
+  }
+  return client as ClientOf<T>;
+}
+
+/**
+ * The console's one way to call the server, made from the call table: `api.device.saveDevice(body)`. No path is
+ * written anywhere else in the console.
+ */
+export const api: ClientOf<Calls> = clientOf(calls);

@@ -1,0 +1,73 @@
+import { MSG } from './messages';
+import { getToken } from './session';
+
+/** The console's calls all start here: `/proxyserver` + the call table's path. */
+export const API_BASE = '/proxyserver';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Exports may take a minute on a million rows (API.md, Transport). */
+export const EXPORT_TIMEOUT_MS = 120_000;
+
+export type ApiErrorKind = 'server' | 'unauthenticated' | 'network' | 'timeout' | 'aborted';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** The envelope's code (or HTTP status of a reply without an envelope); null when nothing came back. */
+  readonly code: number | null;
+
+  constructor(kind: ApiErrorKind, message: string, code: number | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Login answers 401 for a wrong password: it must not be treated as an expired session. */
+  redirectOn401?: boolean;
+}
+
+/** What came back: the HTTP status and the body read as JSON (null when it was empty or not JSON). */
+export interface Received {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One request with the session's bearer token, a time limit and the caller's abort signal; the body is read as
+ * JSON. A request that never got an answer is an ApiError: timeout, aborted or network.
+ */
+export async function fetchJson(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Received> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...(init.headers as Record<string, string>) };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    const response = await fetch(url, { ...init, headers, signal: controller.signal });
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body };
+  } catch {
+    if (timedOut) throw new ApiError('timeout', MSG.network);
+    if (options.signal?.aborted) throw new ApiError('aborted', '请求已取消');
+    throw new ApiError('network', MSG.network);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}

@@ -1,0 +1,32 @@
+import { authCalls } from './auth.js';
+import { cardCalls } from './card.js';
+import { dashboardCalls } from './dashboard.js';
+import { deviceCalls } from './device.js';
+import { holdCalls } from './hold.js';
+import { punchCalls } from './punch.js';
+import { recordCalls } from './record.js';
+import { roadCalls } from './road.js';
+import { staffCalls } from './staff.js';
+import { syslogCalls } from './syslog.js';
+import { taskCalls } from './task.js';
+import { uploadCalls } from './upload.js';
+
+/**
+ * The call table: every call of the product, by area. The server registers its routes from it and the console's
+ * client is typed from it, so a call is written once (ARCHITECTURE.md, The call table).
+ */
+export const calls = {
+  auth: authCalls,
+  hold: holdCalls,
+  staff: staffCalls,
+  syslog: syslogCalls,
+  device: deviceCalls,
+  card: cardCalls,
+  upload: uploadCalls,
+  road: roadCalls,
+  task: taskCalls,
+  punch: punchCalls,
+  dashboard: dashboardCalls,
+  record: recordCalls,
+};
+export type Calls = typeof calls;

@@ -1,0 +1,3 @@
+import { area } from '../call.js';
+
+export const punchCalls = area('punch', {});

@@ -1,0 +1,3 @@
+import { area } from '../call.js';
+
+export const recordCalls = area('record', {});

@@ -1,0 +1,3 @@
+import { area } from '../call.js';
+
+export const roadCalls = area('road', {});

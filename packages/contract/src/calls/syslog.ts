@@ -1,0 +1,3 @@
+import { area } from '../call.js';
+
+export const syslogCalls = area('syslog', {});
