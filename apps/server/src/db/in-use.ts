@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './client.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import { idArray, queryRows } from './sql.js';
 
 /**

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AuthKind } from '@guard-tour/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from './caller.js';
-import { unauthenticated } from './errors.js';
+import { unauthenticated } from '../errors.js';
 import type { Scope } from './scope.js';
 
 declare module 'fastify' {

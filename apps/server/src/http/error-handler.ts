@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResultCode } from '@guard-tour/contract';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 import { fail } from './envelope.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.js';
 import { preparedStatement } from '../db/prepared.js';
 import { hold } from '../db/schema.js';
 import { actorOf, type Actor, type Caller } from './caller.js';
-import { forbidden, notFound } from './errors.js';
+import { forbidden, notFound } from '../errors.js';
 
 export interface HoldRef {
   hold_id: number;

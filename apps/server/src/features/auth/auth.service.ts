@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/client.js';
 import { writeLog, type LoginOutcome } from '../../audit/audit.js';
 import { LOOKBACK_MS, loginLockedUntil } from '../../domain/lockout.js';
 import { localDate } from '../../domain/time.js';
-import { AppError, invalid, tooManyAttempts, unauthenticated } from '../../http/errors.js';
+import { AppError, invalid, tooManyAttempts, unauthenticated } from '../../errors.js';
 import type { Actor, Caller } from '../../http/caller.js';
 import type { Scope } from '../../http/scope.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';

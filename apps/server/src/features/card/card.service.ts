@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
-import { conflict, invalid } from '../../http/errors.js';
+import { conflict, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import * as repo from './card.repository.js';
 

@@ -2,7 +2,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { road } from '../../db/schema.js';
 import { idArray, inIds, queryRows } from '../../db/sql.js';
-import { roadScheduleColumns } from '../round/round.repository.js';
+import { roadScheduleColumns } from '../../db/road-schedule.js';
 
 /**
  * The live roads of the organisations with what their status needs: the schedule and how many live points they

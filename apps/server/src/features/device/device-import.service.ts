@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import type { HoldRef, Scope } from '../../http/scope.js';
 import * as uploads from '../upload/upload.service.js';
 import {

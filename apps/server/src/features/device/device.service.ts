@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
-import { conflict, invalid } from '../../http/errors.js';
+import { conflict, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import type { ImportedDevice } from './device-import.rules.js';
 import * as repo from './device.repository.js';

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { addYears, localDate } from '../../domain/time.js';
-import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { revokeTokens } from '../auth/auth.service.js';
 import * as staff from '../staff/staff.service.js';

@@ -2,7 +2,7 @@ import { punchRecord, type UploadPunchesResult } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { parseSerialNumber } from '../../domain/serial-number.js';
 import { parsePunchTime } from '../../domain/punch-time.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { linkPunches, recordChecks } from '../round/round.service.js';
 import * as repo from './punch.repository.js';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadPunchesInput } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { unauthenticated } from '../../http/errors.js';
+import { unauthenticated } from '../../errors.js';
 import { uploadPunches } from './punch-upload.service.js';
 
 const DEVICE = /^Device\s+(\S+)$/i;

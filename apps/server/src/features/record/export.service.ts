@@ -16,7 +16,7 @@ import { writeLog } from '../../audit/audit.js';
 import { sheetText } from '../../domain/export-cell.js';
 import { localDate } from '../../domain/time.js';
 import type { Scope } from '../../http/scope.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import * as repo from './export.repository.js';
 
 /** An export's name is its download capability for one hour (API.md, Files). */

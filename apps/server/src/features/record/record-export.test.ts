@@ -17,7 +17,7 @@ import {
 } from '@guard-tour/contract';
 import { exportFile } from '../../db/schema.js';
 import { resolveCaller } from '../auth/auth.service.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { Scope } from '../../http/scope.js';
 import { HOUR, useHarness } from '../../test/harness.js';
 import { NOW, buildPunchWorld, type PunchWorld } from '../../test/record-punches.js';

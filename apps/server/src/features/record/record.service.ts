@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { pageWindow } from '../../db/sql.js';
 import { querySpan, type Span } from '../../domain/time-range.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import * as cardTotalsRepo from './card-totals.repository.js';
 import * as repo from './record.repository.js';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { account, hold, patrolCard, road, roadAccount, roadCard } from '../../db/schema.js';
 import { contains, inIds, localTime } from '../../db/sql.js';
-import { roadScheduleColumns } from '../round/round.repository.js';
+import { roadScheduleColumns } from '../../db/road-schedule.js';
 
 /** What the schedule and the lists need of a road. */
 export function roadColumns(tz: string) {

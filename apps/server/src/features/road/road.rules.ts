@@ -1,6 +1,6 @@
 import { ROAD_CYCLE_TEXT, roadMessages } from '@guard-tour/contract';
 import { formatClock, formatItems, parseClock, parseItems, type ItemKind } from '../../domain/cycle-items.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 
 /** Monday to Friday: the weekly default (spec section 9). */
 export const DEFAULT_WEEKDAYS = [1, 2, 3, 4, 5];

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { liveStatuses, roadSchedule } from '../round/round.service.js';
 import * as repo from './road.repository.js';

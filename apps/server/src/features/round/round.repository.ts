@@ -1,17 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { device, hold, patrolRound, road, roadAccount, roadCard, task } from '../../db/schema.js';
+import { roadScheduleColumns } from '../../db/road-schedule.js';
 import { inIds, queryRows } from '../../db/sql.js';
-
-/** The fields of a road its schedule reads (`roadSchedule` in round.schedule.ts). */
-export const roadScheduleColumns = {
-  cycle_repeat_type: road.cycle_repeat_type,
-  cycle_items: road.cycle_items,
-  start_minute: road.start_minute,
-  end_minute: road.end_minute,
-  created_at: road.create_time,
-  closed_at: road.closed_at,
-};
 
 /**
  * Whether the road or task lacks a stored round on one of `dates` (only those need one made): an upload then

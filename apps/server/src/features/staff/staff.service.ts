@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { hashPassword } from '../../security/password.js';
 import { revokeTokens } from '../auth/auth.service.js';

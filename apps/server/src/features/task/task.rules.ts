@@ -1,5 +1,5 @@
 import { parseClock, parseItems } from '../../domain/cycle-items.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../errors.js';
 import { DEFAULT_WEEKDAYS } from '../road/road.rules.js';
 
 /** Mode 3 weekly (weekday items, default 周一–周五), 4 monthly (month days, at least one); others have none. */

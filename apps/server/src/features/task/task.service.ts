@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
 import { localDate } from '../../domain/time.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { cardsOfRoads, cycleText, formatClock } from '../road/road.service.js';
 import { liveStatuses, taskSchedule } from '../round/round.service.js';

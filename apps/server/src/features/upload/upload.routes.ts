@@ -3,7 +3,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES, calls, uploadMessages, type UploadReply } from '@guard-tour/contract';
 import { routesOf } from '../../http/calls.js';
 import { XLSX_TYPE, attachment } from '../../http/download.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, invalid } from '../../errors.js';
 import * as uploads from './upload.service.js';
 
 /** The upload answers in its own shape (spec section 7), HTTP 200 also for refusals. */

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { kindByMagic, kindByName, MAGIC_LENGTH, type SheetKind } from '../../domain/spreadsheet-file.js';
 import { inspectZip, type ByteSource, type ZipVerdict } from '../../domain/zip-limits.js';
 import type { Caller } from '../../http/caller.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../errors.js';
 import * as repo from './upload.repository.js';
 
 export { readFirstSheet, type SheetRead, type SheetRow } from './sheet-reader.js';

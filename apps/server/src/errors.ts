@@ -1,6 +1,9 @@
 import { ResultCode } from '@guard-tour/contract';
 
-/** A refusal with a business code and a Chinese message a person can act on; the error handler replies with it. */
+/**
+ * A refusal with a business code and a Chinese message a person can act on, thrown from rules, services and the
+ * database helpers alike; the HTTP error handler (http/error-handler.ts) replies with it.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: number,
