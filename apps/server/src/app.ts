@@ -107,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       });
       // TEMPORARY: routes not yet on the call table keep their /api prefix.
       for (const feature of features) {
-        const onTable = feature === deviceRoutes || feature === uploadRoutes;
+        const onTable = 'onTable' in feature;
         await api.register(feature as never, { ctx, ...(onTable ? {} : { prefix: '/api' }) });
       }
     },
