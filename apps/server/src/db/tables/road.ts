@@ -1,0 +1,156 @@
+// Patrol roads, their points and walkers, tasks, and the rounds made from them.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt } from './columns.js';
+import { patrolCard } from './card.js';
+import { device } from './device.js';
+import { account, hold } from './organisation.js';
+
+/**
+ * Patrol roads: a schedule (cycle, items, window) over ordered points, walked by bound accounts.
+ * Cycle items are numbers (weekdays 1–7, month days 1–31); the window is minutes after midnight, null = open.
+ */
+export const road = pgTable(
+  'road',
+  {
+    road_id: serial().primaryKey(),
+    hold_id: integer()
+      .notNull()
+      .references(() => hold.hold_id),
+    road_name: text().notNull(),
+    cycle_repeat_type: smallint().notNull().default(1),
+    cycle_items: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    start_minute: smallint(),
+    end_minute: smallint(),
+    remark: text().notNull().default(''),
+    closed_at: timestamp({ withTimezone: true }),
+    create_time: createdAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('road_hold_time_idx').on(t.hold_id, t.create_time.desc())],
+);
+
+/** A road's points, in walking order. */
+export const roadCard = pgTable(
+  'road_card',
+  {
+    road_id: integer()
+      .notNull()
+      .references(() => road.road_id),
+    patrol_id: integer()
+      .notNull()
+      .references(() => patrolCard.patrol_id),
+    position: smallint().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.road_id, t.patrol_id] }), index('road_card_patrol_idx').on(t.patrol_id)],
+);
+
+/** The accounts that walk a road (none: any account or device may). */
+export const roadAccount = pgTable(
+  'road_account',
+  {
+    road_id: integer()
+      .notNull()
+      .references(() => road.road_id),
+    user_id: integer()
+      .notNull()
+      .references(() => account.user_id),
+  },
+  (t) => [primaryKey({ columns: [t.road_id, t.user_id] }), index('road_account_user_idx').on(t.user_id)],
+);
+
+/** A road assigned to one patrol terminal with its own cycle, window and expiry. */
+export const task = pgTable(
+  'task',
+  {
+    task_id: serial().primaryKey(),
+    hold_id: integer()
+      .notNull()
+      .references(() => hold.hold_id),
+    task_name: text().notNull(),
+    road_id: integer()
+      .notNull()
+      .references(() => road.road_id),
+    object_id: integer()
+      .notNull()
+      .references(() => device.object_id),
+    cycle_repeat_mode: smallint().notNull().default(2),
+    cycle_items: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    /** A single task's day. */
+    single_date: date({ mode: 'string' }),
+    start_minute: smallint(),
+    end_minute: smallint(),
+    expire_date: date({ mode: 'string' }),
+    create_time: createdAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    index('task_hold_time_idx').on(t.hold_id, t.create_time.desc()),
+    index('task_road_idx').on(t.road_id),
+    index('task_device_idx').on(t.object_id),
+  ],
+);
+
+/**
+ * Stored rounds: one row per road or task per scheduled day, holding its window, its expected points and
+ * walkers as they were that day, the points checked so far and, once the window has ended, the frozen result.
+ */
+export const patrolRound = pgTable(
+  'patrol_round',
+  {
+    round_id: bigserial({ mode: 'number' }).primaryKey(),
+    road_id: integer()
+      .notNull()
+      .references(() => road.road_id),
+    task_id: integer().references(() => task.task_id),
+    hold_id: integer().notNull(),
+    round_date: date({ mode: 'string' }).notNull(),
+    window_start: timestamp({ withTimezone: true }).notNull(),
+    window_end: timestamp({ withTimezone: true }).notNull(),
+    expected_cards: integer().array().notNull(),
+    /** Road rounds: the bound accounts (empty = anyone). */
+    walker_users: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** Task rounds: the task's device. */
+    walker_device: integer(),
+    checked_cards: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** 2 finished or 3 abnormal, frozen when the window has ended; null while open. */
+    result: smallint(),
+    create_time: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('patrol_round_road_day_idx')
+      .on(t.road_id, t.round_date)
+      .where(sql`${t.task_id} is null`),
+    uniqueIndex('patrol_round_task_day_idx')
+      .on(t.task_id, t.round_date)
+      .where(sql`${t.task_id} is not null`),
+    index('patrol_round_window_idx').on(t.window_start, t.window_end),
+    index('patrol_round_hold_day_idx').on(t.hold_id, t.round_date),
+    // The upload matches punches against the rounds of their days only (a year holds ~730k rounds at 2,000 roads).
+    index('patrol_round_day_idx').on(t.round_date),
+  ],
+);
