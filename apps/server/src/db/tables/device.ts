@@ -33,3 +33,8 @@ export const device = pgTable(
     index('device_hold_time_idx').on(t.hold_id, t.create_time.desc()),
   ],
 );
+
+/** What a new device is made of, whether typed on the screen or read from an import. */
+export type NewDevice = Required<
+  Pick<typeof device.$inferInsert, 'device_no' | 'object_name' | 'object_type' | 'imei' | 'sim' | 'iccid' | 'remark'>
+>;

@@ -1,20 +1,10 @@
 import { importReasons } from '@guard-tour/contract';
 import { parseSerialNumber } from '../../domain/serial-number.js';
 import { cellText, type RawCell } from '../../domain/sheet-cell.js';
-
-/** A device to create from an import: number, name, type and identifiers. */
-export interface ImportedDevice {
-  device_no: string;
-  object_name: string;
-  object_type: number;
-  imei: string;
-  sim: string;
-  iccid: string;
-  remark: string;
-}
+import type { NewDevice } from '../../db/schema.js';
 
 /** A device made from a bare SN (DOMAIN.md, Imports): `device_no` = `IMEI` = name = SN, type 1. */
-export function deviceFromSn(sn: string): ImportedDevice {
+export function deviceFromSn(sn: string): NewDevice {
   return { device_no: sn, object_name: sn, object_type: 1, imei: sn, sim: '', iccid: '', remark: '' };
 }
 
@@ -87,7 +77,7 @@ export function mapHeader(cells: (RawCell | null)[]): ColumnMap | null {
 }
 
 export interface SheetPlan {
-  candidates: { row: number; sn: string; device: ImportedDevice }[];
+  candidates: { row: number; sn: string; device: NewDevice }[];
   failures: { row: number; sn: string; reason: string }[];
 }
 
@@ -126,7 +116,7 @@ export function planSheetRows(rows: { row: number; cells: (RawCell | null)[] }[]
       fail(snText, importReasons.malformed);
       continue;
     }
-    const device: ImportedDevice = {
+    const device: NewDevice = {
       device_no: number.value,
       object_name: name || number.value,
       object_type: 1,

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
+import type { NewDevice } from '../../db/schema.js';
 import { writeLog } from '../../audit/audit.js';
 import { invalid } from '../../errors.js';
 import type { HoldRef, Scope } from '../../http/scope.js';
@@ -22,7 +23,6 @@ import {
   planSheetRows,
   planSnList,
   splitSnList,
-  type ImportedDevice,
 } from './device-import.rules.js';
 import { named } from './device.service.js';
 import * as repo from './device.repository.js';
@@ -31,7 +31,7 @@ import * as repo from './device.repository.js';
 async function createDevices(
   tx: Queryable,
   target: HoldRef,
-  devices: ImportedDevice[],
+  devices: NewDevice[],
   now: Date,
 ): Promise<{ created: { object_id: number; device_no: string }[]; taken: Set<string> }> {
   const existing = await repo.existingDeviceNos(

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { DeviceSearchType, Paging } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { device, hold } from '../../db/schema.js';
+import { device, hold, type NewDevice } from '../../db/schema.js';
 import { contains, inIds, localTime, pageWindow, queryRows } from '../../db/sql.js';
 
 const searchColumns: Record<DeviceSearchType, AnyColumn> = {
@@ -99,16 +99,6 @@ export async function existingDeviceNos(q: Queryable, deviceNos: string[]): Prom
         where upper(device_no) = any(${sql.param(deviceNos)}::text[]) and deleted_at is null`,
   );
   return new Set(rows.map((r) => r.no));
-}
-
-export interface NewDevice {
-  device_no: string;
-  object_name: string;
-  object_type: number;
-  imei: string;
-  sim: string;
-  iccid: string;
-  remark: string;
 }
 
 export async function insertDevice(

@@ -17,7 +17,7 @@ import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
 import { conflict, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import type { ImportedDevice } from './device-import.rules.js';
+import type { NewDevice } from '../../db/schema.js';
 import * as repo from './device.repository.js';
 
 const MISSING = '设备不存在或已删除';
@@ -70,7 +70,7 @@ export async function saveDevice(
   input: z.output<typeof saveDeviceInput>,
 ): Promise<{ object_id: number }> {
   const deviceNo = deviceNumber(input);
-  const values: ImportedDevice = {
+  const values: NewDevice = {
     device_no: deviceNo,
     object_name: input.object_name || deviceNo,
     object_type: input.object_type,

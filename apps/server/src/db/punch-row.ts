@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { punch } from './schema.js';
+
+/**
+ * The columns of a punch row (API.md, List rows; `punchRow` of the contract), times in the deployment zone:
+ * selected by the punch feature (the dashboard's punches) and the record lists and exports alike, so they live
+ * here, owned by neither.
+ */
+export function punchRowColumns(tz: string) {
+  const local = sql`(${punch.punch_time} at time zone ${tz})`;
+  return {
+    punch_id: punch.punch_id,
+    create_time: sql<string>`to_char(${local}, 'YYYY-MM-DD HH24:MI:SS')`,
+    create_date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+    create_htime: sql<string>`to_char(${local}, 'HH24:MI:SS')`,
+    weekly: sql<string>`(array['周一','周二','周三','周四','周五','周六','周日'])[extract(isodow from ${local})::int]`,
+    patrol_name: punch.patrol_name,
+    patrol_sn: punch.patrol_sn,
+    location: punch.location,
+    device_no: punch.device_no,
+    object_name: punch.object_name,
+    user_name: punch.user_name,
+    true_name: punch.true_name,
+    road_name: punch.road_name,
+    hold_name: punch.hold_name,
+    upload_time: sql<string>`to_char(${punch.upload_time} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`,
+  };
+}
