@@ -3,7 +3,7 @@ import { api } from './api';
 import { ApiError, fetchJson } from './transport';
 
 /**
- * The file upload (spec section 7): multipart to /proxyserver/api/UploadFiles/action, which answers in its own
+ * The file upload (spec section 7): multipart to the call table's `upload.uploadFile`, which answers in its own
  * shape, `{errCode: 0, result: {imagePath}}` or `{errCode, errMsg}`, not the usual envelope.
  */
 export const UPLOAD_PATH = api.upload.uploadFile.path;
