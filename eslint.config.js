@@ -33,17 +33,58 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Feature walls (ARCHITECTURE.md): a feature may use another feature's service only; the patterns match the
+  // relative paths as written (`../round/round.repository.js`).
   {
     files: ['apps/server/src/features/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/features/*/*.routes.js', '**/features/*/*.repository.js'],
-              message: 'A feature may use another feature’s service only (ARCHITECTURE.md).',
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service\\.js$)',
+              message: 'A feature may use another feature’s *.service.js only (ARCHITECTURE.md, Layout).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/features/**',
+      'apps/server/src/app.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/features/[^/]+/(?![^/]+\\.service\\.js$)',
+              message: 'Outside the features, only a feature’s *.service.js may be used (ARCHITECTURE.md, Layout).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+              message: 'A console feature imports no other feature: share through api/ or components/.',
             },
           ],
         },
