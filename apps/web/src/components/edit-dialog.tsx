@@ -1,6 +1,42 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Form, Input, Row, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DIALOG_FORM_LAYOUT, FormDialog } from './form-dialog';
+import { useSaveForm } from './use-save-form';
+
+/** What a 新增 / 编辑 dialog was opened for: a row to edit, or a new object in an organisation. */
+export type EditSubject<R> = { row: R } | { holdId: number | undefined };
+
+/** The row a dialog edits, or undefined for a new object. */
+export function rowOf<R>(subject: EditSubject<R> | { parentId: number | undefined }): R | undefined {
+  return 'row' in subject ? subject.row : undefined;
+}
+
+/** The organisation a new object goes to (the one picked in the tree), or undefined. */
+export function holdIdOf<R>(subject: EditSubject<R>): number | undefined {
+  return 'holdId' in subject ? subject.holdId : undefined;
+}
+
+interface EditFormSteps<V, I> {
+  /** The values the form opens with (read once). */
+  initial: () => V;
+  /** The first thing that stops the save, in the spec's words, or null. */
+  check: (values: V) => string | null;
+  /** The form's values → the save call's body. */
+  toInput: (values: V) => I;
+}
+
+/** Everything an EditDialog needs but its title and fields: the form, its first values, 确定's save, 取消. */
+export function useEditForm<V extends object, I>(
+  save: UseMutationResult<unknown, Error, I>,
+  { initial, check, toInput }: EditFormSteps<V, I>,
+  onClose: () => void,
+) {
+  const [form] = Form.useForm<V>();
+  const [initialValues] = useState(initial);
+  const onSubmit = useSaveForm(save, { check, toInput, onSaved: onClose });
+  return { form, initialValues, onSubmit, saving: save.isPending, onClose };
+}
 
 interface EditDialogProps<V> {
   title: string;

@@ -1,9 +1,7 @@
 import type { DeviceRow } from '@guard-tour/contract';
 import { Col, Form, Input, Select } from 'antd';
-import { useState } from 'react';
-import { EditDialog, RemarkItem } from '../../components/edit-dialog';
+import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
 import { HoldItem } from '../../components/hold-select';
-import { useSaveForm } from '../../components/use-save-form';
 import { useSaveDevice } from './api';
 import { DEVICE_TYPE_OPTIONS } from './device-choices';
 import {
@@ -15,7 +13,7 @@ import {
 } from './device-form-values';
 
 /** What the dialog was opened for: a row to edit, or a new device in an organisation. */
-export type DeviceDialogSubject = { row: DeviceRow } | { holdId: number | undefined };
+export type DeviceDialogSubject = EditSubject<DeviceRow>;
 
 interface DeviceFormProps {
   subject: DeviceDialogSubject;
@@ -24,29 +22,20 @@ interface DeviceFormProps {
 
 /** 新增 / 编辑 a device (800px dialog). */
 export function DeviceForm({ subject, onClose }: DeviceFormProps) {
-  const [form] = Form.useForm<DeviceFormValues>();
-  const row = 'row' in subject ? subject.row : undefined;
+  const row = rowOf(subject);
   const objectId = row?.object_id ?? 0;
-  const [initialValues] = useState(() =>
-    row ? deviceValuesOf(row) : newDeviceValues('holdId' in subject ? subject.holdId : undefined),
+  const dialog = useEditForm(
+    useSaveDevice(),
+    {
+      initial: () => (row ? deviceValuesOf(row) : newDeviceValues(holdIdOf(subject))),
+      check: deviceFormError,
+      toInput: (values: DeviceFormValues) => toSaveDeviceInput(values, objectId),
+    },
+    onClose,
   );
-  const save = useSaveDevice();
-
-  const submit = useSaveForm(save, {
-    check: deviceFormError,
-    toInput: (values: DeviceFormValues) => toSaveDeviceInput(values, objectId),
-    onSaved: onClose,
-  });
 
   return (
-    <EditDialog
-      title={objectId === 0 ? '新增设备' : '编辑设备'}
-      form={form}
-      initialValues={initialValues}
-      onSubmit={submit}
-      saving={save.isPending}
-      onClose={onClose}
-    >
+    <EditDialog title={objectId === 0 ? '新增设备' : '编辑设备'} {...dialog}>
       <Col span={12}>
         <HoldItem />
       </Col>
