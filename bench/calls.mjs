@@ -138,5 +138,5 @@ export function inProcess(services, drizzle, tzName) {
     now: () => new Date(),
     deviceKey: '',
   };
-  return { ctx, scope: new services.Scope(drizzle, ROOT_CALLER) };
+  return { ctx, scope: new services.Scope(drizzle, ROOT_CALLER, '127.0.0.1') };
 }
