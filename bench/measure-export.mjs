@@ -54,7 +54,7 @@ export async function exportOverHttp(server, token, periods) {
  * replayed with each batch's cursor (last row's time text and id) put where the second batch had its own.
  */
 async function rawWalk(db, services, startDay, tzName) {
-  const { batchSize } = (await serverModule('features/record/export.service.js')).DEFAULT_EXPORT_LIMITS;
+  const { batchSize } = (await serverModule('export/export.service.js')).DEFAULT_EXPORT_LIMITS;
   const { ctx, scope } = inProcess(services, db.drizzle, tzName);
   const holdIds = await scope.holdIds(undefined, true);
   const filter = services.records.recordFilter(ctx, holdIds, contract.recordExportInput.parse(exportBody(startDay)));

@@ -22,27 +22,34 @@ export const punchRecord = z.object({
   user_name: z.string().refine(withoutNul, '账号包含不允许的字符').nullish(),
 });
 
-export interface UploadPunchesResult {
-  accepted: number;
-  duplicates: number;
-  rejected: { index: number; reason: string }[];
-}
+/** The upload's answer: punches stored, punches already stored (or sent twice), and the records refused. */
+export const uploadPunchesResult = z.object({
+  accepted: z.number(),
+  duplicates: z.number(),
+  /** A refused record: its index in `records` and why. */
+  rejected: z.array(z.object({ index: z.number(), reason: z.string() })),
+});
+export type UploadPunchesResult = z.infer<typeof uploadPunchesResult>;
 
-/** A punch as every record screen shows it (API.md, List rows); names are those at punch time. */
-export interface PunchRow {
-  punch_id: number;
-  create_time: string;
-  create_date: string;
-  create_htime: string;
-  weekly: string;
-  patrol_name: string;
-  patrol_sn: string;
-  location: string;
-  device_no: string;
-  object_name: string;
-  user_name: string;
-  true_name: string;
-  road_name: string;
-  hold_name: string;
-  upload_time: string;
-}
+/**
+ * A punch as every record screen shows it (API.md, List rows); names are those at punch time, '' when none. A
+ * plain object of primitives: the record lists are the hottest calls.
+ */
+export const punchRow = z.object({
+  punch_id: z.number(),
+  create_time: z.string(),
+  create_date: z.string(),
+  create_htime: z.string(),
+  weekly: z.string(),
+  patrol_name: z.string(),
+  patrol_sn: z.string(),
+  location: z.string(),
+  device_no: z.string(),
+  object_name: z.string(),
+  user_name: z.string(),
+  true_name: z.string(),
+  road_name: z.string(),
+  hold_name: z.string(),
+  upload_time: z.string(),
+});
+export type PunchRow = z.infer<typeof punchRow>;

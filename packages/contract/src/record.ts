@@ -110,14 +110,18 @@ export const cardTotalsInput = recordFilter.extend({
 export type CardTotalsInput = z.input<typeof cardTotalsInput>;
 
 /** A row of 巡检点统计: punches of one card on one day, newest day first. */
-export interface CardTotalRow {
-  create_date: string;
-  patrol_sn: string;
+export const cardTotalRow = z.object({
+  create_date: z.string(),
+  patrol_sn: z.string(),
   /** The point's name and the punching device's organisation as of that day's latest punch. */
-  patrol_name: string;
-  hold_name: string;
-  total_patrol_card: number;
-}
+  patrol_name: z.string(),
+  hold_name: z.string(),
+  total_patrol_card: z.number(),
+});
+export type CardTotalRow = z.infer<typeof cardTotalRow>;
+
+/** What an export call answers: the written file's name, '' when no row matches (the client says 无数据导出！). */
+export const exportedFileName = z.string();
 
 /** A spreadsheet column of an export: a row field and the screen's Chinese header. */
 export interface SheetColumn<T> {

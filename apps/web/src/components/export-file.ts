@@ -1,15 +1,19 @@
-import { API_BASE, apiPost, EXPORT_TIMEOUT_MS } from '../api/client';
+import { api } from '../api/api';
+import { EXPORT_TIMEOUT_MS, type RequestOptions } from '../api/client';
+
+/** An export call of the client (`api.record.exportRecords`): its body in, the written file's name out. */
+export type ExportCall<B> = (body: B, options?: RequestOptions) => Promise<string | null>;
 
 /**
  * Runs an export call: the server writes an .xlsx and answers its file name ('' when there are no rows).
  * Exports get the long timeout (API.md, Transport: a million rows take up to a minute).
  */
-export async function exportFileName(path: string, body: unknown): Promise<string> {
-  const data = await apiPost<unknown>(path, body, { timeoutMs: EXPORT_TIMEOUT_MS });
+export async function exportFileName<B>(exportCall: ExportCall<B>, body: B): Promise<string> {
+  const data: unknown = await exportCall(body, { timeoutMs: EXPORT_TIMEOUT_MS });
   return typeof data === 'string' ? data.trim() : '';
 }
 
 /** The download link of an export: a plain GET, the file name itself is the credential (API.md, Files). */
 export function downloadUrl(fileName: string): string {
-  return `${API_BASE}/api/file/download_excelfile?fileName=${encodeURIComponent(fileName)}`;
+  return api.record.downloadExport.url({ fileName });
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { account, device, hold, patrolCard, punch } from '../../db/schema.js';
+import { punchRowColumns } from '../../db/punch-row.js';
 import { inIds, queryRows } from '../../db/sql.js';
 
 /** A live device by its number, with its organisation (the punch's organisation). */
@@ -122,28 +123,6 @@ export async function insertPunches(q: Queryable, rows: PunchInsert[]) {
 
 export async function touchDevice(q: Queryable, objectId: number, now: Date): Promise<void> {
   await q.update(device).set({ last_upload_time: now }).where(eq(device.object_id, objectId));
-}
-
-/** The columns of a punch row (API.md, List rows), times in the deployment zone. */
-export function punchRowColumns(tz: string) {
-  const local = sql`(${punch.punch_time} at time zone ${tz})`;
-  return {
-    punch_id: punch.punch_id,
-    create_time: sql<string>`to_char(${local}, 'YYYY-MM-DD HH24:MI:SS')`,
-    create_date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
-    create_htime: sql<string>`to_char(${local}, 'HH24:MI:SS')`,
-    weekly: sql<string>`(array['周一','周二','周三','周四','周五','周六','周日'])[extract(isodow from ${local})::int]`,
-    patrol_name: punch.patrol_name,
-    patrol_sn: punch.patrol_sn,
-    location: punch.location,
-    device_no: punch.device_no,
-    object_name: punch.object_name,
-    user_name: punch.user_name,
-    true_name: punch.true_name,
-    road_name: punch.road_name,
-    hold_name: punch.hold_name,
-    upload_time: sql<string>`to_char(${punch.upload_time} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`,
-  };
 }
 
 /** Punches of the organisations in [from, to), newest first, one page, with the exact count. */

@@ -14,5 +14,3 @@ export function punchesBetween(
 ): Promise<Page<PunchRow>> {
   return repo.punchesBetween(ctx.db, ctx.config.tzName, holdIds, from, to, pageWindow(paging));
 }
-
-export { punchRowColumns } from './punch.repository.js';

@@ -1,16 +1,17 @@
 import {
   CARD_TOTAL_COLUMNS,
+  EXPORT_TITLES,
   PUNCH_COLUMNS,
   RECORD_COLUMNS,
   type CardTotalRow,
   type PunchRow,
 } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
+import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from '../../export/export.service.js';
 import type { Span } from '../../domain/time-range.js';
 import { localDate } from '../../domain/time.js';
 import { zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
-import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from './export.service.js';
 import * as cardTotalsRepo from './card-totals.repository.js';
 import * as repo from './record.repository.js';
 import {
@@ -22,6 +23,18 @@ import {
 } from './record.service.js';
 
 /** The record screens' exports (DOMAIN.md, Exports): the lists' filters, every row, one sheet. */
+
+/** Column widths of the record sheets (characters); other columns are the writer's default. */
+const WIDTHS: Partial<Record<keyof PunchRow | keyof CardTotalRow, number>> = {
+  create_time: 20,
+  upload_time: 20,
+  create_date: 12,
+  weekly: 7,
+  create_htime: 10,
+  patrol_sn: 16,
+  device_no: 20,
+  total_patrol_card: 10,
+};
 
 /** The chosen organisation and the organisations an export covers. */
 async function exportScope(scope: Scope, holdId: number | undefined, includeChildren: boolean) {
@@ -85,10 +98,11 @@ export async function exportPunches(
     ctx,
     scope,
     {
-      kind: screen === 'clockIn' ? 'clockIn' : byUser ? 'user' : 'device',
+      title: EXPORT_TITLES[screen === 'clockIn' ? 'clockIn' : byUser ? 'user' : 'device'],
       holdId: hold.hold_id,
       description: describe(ctx, label, filter, [SEARCH_FIELDS[input.search_type].label]),
       columns: PUNCH_COLUMNS,
+      widths: WIDTHS,
       count: () => repo.countPunches(ctx.db, filter),
       batches: (size) => punchBatches(ctx, filter, size),
     },
@@ -111,10 +125,11 @@ export async function exportRecords(
     ctx,
     scope,
     {
-      kind: 'records',
+      title: EXPORT_TITLES.records,
       holdId: hold.hold_id,
       description: describe(ctx, label, filter, RECORD_KEY_LABELS),
       columns: RECORD_COLUMNS,
+      widths: WIDTHS,
       count: () => repo.countPunches(ctx.db, filter),
       batches: (size) => punchBatches(ctx, filter, size),
     },
@@ -135,10 +150,11 @@ export async function exportCardTotals(
     ctx,
     scope,
     {
-      kind: 'cardTotals',
+      title: EXPORT_TITLES.cardTotals,
       holdId: hold.hold_id,
       description: describe(ctx, label, filter, RECORD_KEY_LABELS),
       columns: CARD_TOTAL_COLUMNS,
+      widths: WIDTHS,
       count: () => cardTotalsRepo.countCardTotals(ctx.db, ctx.config.tzName, filter),
       batches: () => cardTotalBatches(ctx, filter),
     },

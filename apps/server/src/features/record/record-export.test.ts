@@ -273,18 +273,18 @@ describe('the export service', () => {
   it('refuses more rows than the cap with the spec’s message', async () => {
     const scope = await scopeOfA();
     const input = punchExportInput.parse({ time_range: 3 });
-    const refused = exportPunches(h.ctx, scope, input, 'clockIn', '127.0.0.1', { maxRows: 13, batchSize: 4 });
+    const refused = exportPunches(h.ctx, scope, input, 'clockIn', { maxRows: 13, batchSize: 4 });
     await expect(refused).rejects.toThrow(AppError);
     await expect(refused).rejects.toMatchObject({ code: 400, message: '导出数据超过100万行，请缩小查询范围' });
     // Exactly at the cap is allowed.
-    const name = await exportPunches(h.ctx, scope, input, 'clockIn', '127.0.0.1', { maxRows: 14, batchSize: 4 });
+    const name = await exportPunches(h.ctx, scope, input, 'clockIn', { maxRows: 14, batchSize: 4 });
     expect(name).toMatch(/^[0-9a-f]{32}\.xlsx$/);
   });
 
   it('walks the rows a batch at a time without losing or repeating one, ties included', async () => {
     const scope = await scopeOfA();
     const body = { time_limits: 3 };
-    const name = await exportRecords(h.ctx, scope, recordExportInput.parse(body), '127.0.0.1', {
+    const name = await exportRecords(h.ctx, scope, recordExportInput.parse(body), {
       maxRows: 1_000_000,
       batchSize: 1,
     });
@@ -292,7 +292,7 @@ describe('the export service', () => {
     expect(trimmed(sheet.rows.slice(1))).toEqual(
       sheetRows(await fullList<PunchRow>('/PatrolData/Records', body), RECORD_COLUMNS),
     );
-    const totals = await exportCardTotals(h.ctx, scope, recordExportInput.parse({ start_time: '2026-10-01' }), '::1');
+    const totals = await exportCardTotals(h.ctx, scope, recordExportInput.parse({ start_time: '2026-10-01' }));
     const totalSheet = await readSheet((await download(totals)).rawPayload);
     const list = await h.post<CardTotalRow[]>('/PatrolData/TotalByPatrolCard', { start_time: '2026-10-01' }, w.a.token);
     expect(trimmed(totalSheet.rows.slice(1))).toEqual(sheetRows(list.data, CARD_TOTAL_COLUMNS));

@@ -3,9 +3,9 @@ import type { PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { punch, punchCount } from '../../db/schema.js';
 import { statementCache, UNNAMED } from '../../db/prepared.js';
+import { punchRowColumns } from '../../db/punch-row.js';
 import { containsPattern, queryRows } from '../../db/sql.js';
 import type { Span } from '../../domain/time-range.js';
-import { punchRowColumns } from '../punch/punch.service.js';
 
 /** The punch fields keywords search in. */
 export type PunchTextField = 'patrol_sn' | 'patrol_name' | 'device_no' | 'object_name' | 'user_name' | 'true_name';

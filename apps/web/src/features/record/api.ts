@@ -1,11 +1,11 @@
 import type { CardTotalRow, PunchRow } from '@guard-tour/contract';
-import { apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { exportFileName } from '../../components/export-file';
 import type { ListParams } from '../../components/paging';
 import {
   cardTotalsExportBody,
   cardTotalsListBody,
-  PUNCH_SCREENS,
   punchExportBody,
   punchListBody,
   recordExportBody,
@@ -16,23 +16,30 @@ import {
 /** Every record query sits under this key; punches arrive all the time, so lists are read afresh. */
 export const RECORD_KEY = ['record'] as const;
 
+/** The calls of the punch screens: 打卡数据 has its own, 设备统计 and 人员统计 share `PatrolLog`'s. */
+const PUNCH_CALLS = {
+  clockIn: { list: api.record.listClockIn, export: api.record.exportClockIn },
+  device: { list: api.record.listPatrolLog, export: api.record.exportPatrolLog },
+  user: { list: api.record.listPatrolLog, export: api.record.exportPatrolLog },
+} satisfies Record<PunchScreen, unknown>;
+
 /** 打卡数据 (`GetPatrolClockInList`), 设备统计 and 人员统计 (`PatrolLog/List`): one page of punch rows. */
 export function listPunches(screen: PunchScreen) {
   return (params: ListParams, signal?: AbortSignal): Promise<Paged<PunchRow>> =>
-    apiPostPage<PunchRow>(PUNCH_SCREENS[screen].list, punchListBody(params, screen), { signal });
+    PUNCH_CALLS[screen].list(punchListBody(params, screen), { signal });
 }
 
 export function exportPunches(screen: PunchScreen, params: ListParams): Promise<string> {
-  return exportFileName(PUNCH_SCREENS[screen].export, punchExportBody(params, screen));
+  return exportFileName(PUNCH_CALLS[screen].export, punchExportBody(params, screen));
 }
 
 /** 巡检记录 (`PatrolData/Records`). */
 export function listRecords(params: ListParams, signal?: AbortSignal): Promise<Paged<PunchRow>> {
-  return apiPostPage<PunchRow>('/api/PatrolData/Records', recordListBody(params), { signal });
+  return api.record.listRecords(recordListBody(params), { signal });
 }
 
 export function exportRecords(params: ListParams): Promise<string> {
-  return exportFileName('/api/PatrolData/ExportRecords', recordExportBody(params));
+  return exportFileName(api.record.exportRecords, recordExportBody(params));
 }
 
 /** A 巡检点统计 row with a key of its own: one card on one day. */
@@ -40,9 +47,7 @@ export type CardTotalItem = CardTotalRow & { row_key: string };
 
 /** 巡检点统计 (`PatrolData/TotalByPatrolCard`), a page at a time. */
 export async function listCardTotals(params: ListParams, signal?: AbortSignal): Promise<Paged<CardTotalItem>> {
-  const page = await apiPostPage<CardTotalRow>('/api/PatrolData/TotalByPatrolCard', cardTotalsListBody(params), {
-    signal,
-  });
+  const page = await api.record.listCardTotals(cardTotalsListBody(params), { signal });
   return {
     total: page.total,
     rows: page.rows.map((row, index) => ({ ...row, row_key: `${row.create_date}|${row.patrol_sn}|${index}` })),
@@ -50,5 +55,5 @@ export async function listCardTotals(params: ListParams, signal?: AbortSignal): 
 }
 
 export function exportCardTotals(params: ListParams): Promise<string> {
-  return exportFileName('/api/PatrolData/ExportTotalByPatrolCard', cardTotalsExportBody(params));
+  return exportFileName(api.record.exportCardTotals, cardTotalsExportBody(params));
 }

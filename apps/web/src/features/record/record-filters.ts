@@ -10,33 +10,18 @@ import { DEFAULT_PERIOD, periodOf } from '../../components/period';
 /** The three screens of punch rows: 打卡数据, 设备统计, 人员统计. */
 export type PunchScreen = 'clockIn' | 'device' | 'user';
 
-interface PunchScreenCalls {
-  list: string;
-  export: string;
+interface PunchScreenSettings {
   /** What the keyword matches at first: the screen's own subject. */
   searchType: PunchSearchType;
   /** `PatrolLog/List_Export` serves two screens: this names the file. */
   exportScreen?: 'device' | 'user';
 }
 
-export const PUNCH_SCREENS: Readonly<Record<PunchScreen, PunchScreenCalls>> = {
-  clockIn: {
-    list: '/api/PatrolClockIn/GetPatrolClockInList',
-    export: '/api/PatrolClockIn/ExportPatrolClockInList',
-    searchType: 'card_no',
-  },
-  device: {
-    list: '/api/PatrolLog/List',
-    export: '/api/PatrolLog/List_Export',
-    searchType: 'device_no',
-    exportScreen: 'device',
-  },
-  user: {
-    list: '/api/PatrolLog/List',
-    export: '/api/PatrolLog/List_Export',
-    searchType: 'account',
-    exportScreen: 'user',
-  },
+/** The screens' own settings; which calls each one makes is in `api.ts`. */
+export const PUNCH_SCREENS: Readonly<Record<PunchScreen, PunchScreenSettings>> = {
+  clockIn: { searchType: 'card_no' },
+  device: { searchType: 'device_no', exportScreen: 'device' },
+  user: { searchType: 'account', exportScreen: 'user' },
 };
 
 /** Spec section 9's punch search types, as the select names them. */

@@ -1,111 +1,40 @@
+// Exports of any screen (DOMAIN.md, Exports; API.md, Files): one streamed sheet written under `DATA_DIR/exports`,
+// recorded in the register with its account and expiry, and found again by its name for the download link.
 import { randomBytes } from 'node:crypto';
-import { once, type EventEmitter } from 'node:events';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import {
-  EXPORT_TITLES,
-  LogType,
-  MAX_EXPORT_ROWS,
-  recordMessages,
-  type ExportKind,
-  type SheetColumn,
-} from '@guard-tour/contract';
-import type { AppContext } from '../../context.js';
-import { writeLog } from '../../audit/audit.js';
-import { sheetText } from '../../domain/export-cell.js';
-import { localDate } from '../../domain/time.js';
-import type { Scope } from '../../http/scope.js';
-import { invalid } from '../../errors.js';
+import { LogType, MAX_EXPORT_ROWS, recordMessages } from '@guard-tour/contract';
+import type { AppContext } from '../context.js';
+import { writeLog } from '../audit/audit.js';
+import { localDate } from '../domain/time.js';
+import type { Scope } from '../http/scope.js';
+import { invalid } from '../errors.js';
 import * as repo from './export.repository.js';
+import { writeSheet, type SheetLimits, type SheetSource } from './sheet-writer.js';
 
 /** An export's name is its download capability for one hour (API.md, Files). */
 export const EXPORT_TTL_MS = 60 * 60 * 1000;
 /** What `writeExport` names a file: 128 random bits, nothing the client chose. */
 const EXPORT_NAME = /^[0-9a-f]{32}\.xlsx$/;
 
-export interface ExportLimits {
-  /** More matching rows than this is refused (one sheet holds at most 1,048,576 rows). */
-  maxRows: number;
-  /** Rows read from the database at a time. */
-  batchSize: number;
-}
+/** `maxRows`: more matching rows than this is refused (one sheet holds at most 1,048,576 rows). */
+export type ExportLimits = SheetLimits;
 
 export const DEFAULT_EXPORT_LIMITS: ExportLimits = { maxRows: MAX_EXPORT_ROWS, batchSize: 2000 };
 
 /** One export: what it is, the columns of its sheet, and how to count and walk its rows. */
-export interface ExportJob<T> {
-  kind: ExportKind;
+export interface ExportJob<T> extends SheetSource<T> {
+  /** The screen's Chinese name: the sheet's name, the download's file name and the log's wording. */
+  title: string;
   /** The organisation the export was made for (recorded with the file). */
   holdId: number;
   /** The filters, as the operation log names them. */
   description: string;
-  columns: readonly SheetColumn<T>[];
   count: () => Promise<number>;
-  /** The rows in sheet order, a batch at a time, never all at once. */
-  batches: (batchSize: number) => AsyncIterable<T[]>;
 }
 
 export function exportsDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, 'exports');
-}
-
-const WIDTHS: Record<string, number> = {
-  create_time: 20,
-  upload_time: 20,
-  create_date: 12,
-  weekly: 7,
-  create_htime: 10,
-  patrol_sn: 16,
-  device_no: 20,
-  total_patrol_card: 10,
-};
-
-function cell(value: unknown): string | number {
-  if (typeof value === 'number') return value;
-  return sheetText(typeof value === 'string' ? value : String(value ?? ''));
-}
-
-/** exceljs's compressor (a readable-stream Transform of its own; only its internal state tells the backlog). */
-type Compressor = EventEmitter & { _writableState?: { length: number } };
-/** Uncompressed sheet bytes allowed to queue before the compressor (a few batches' worth). */
-const COMPRESSOR_BACKLOG = 4 * 1024 * 1024;
-
-/**
- * exceljs hands the sheet's XML to its zip compressor without waiting for it (its StreamBuf ignores backpressure),
- * so a fast walk piles the uncompressed rows up in memory. Waiting for the compressor after each batch keeps an
- * export's memory flat however many rows it has (QUALITY.md P6: peak RSS ≤ 600 MB with two 1M-row exports).
- */
-async function compressorDrained(sheet: ExcelJS.Worksheet): Promise<void> {
-  const compressor = (sheet as unknown as { stream?: { pipes?: Compressor[] } }).stream?.pipes?.[0];
-  if ((compressor?._writableState?.length ?? 0) > COMPRESSOR_BACKLOG) await once(compressor as EventEmitter, 'drain');
-}
-
-/** Streams the sheet to `file`: the header row, then the rows batch by batch (DOMAIN.md, Exports). */
-async function writeSheet<T>(file: string, title: string, job: ExportJob<T>, limits: ExportLimits): Promise<number> {
-  // No cell styles (a plain header row): exceljs spends half its time on styles, and a 1M-row export has to fit in
-  // a minute (QUALITY.md P6). Column widths and the frozen header are sheet settings, not styles.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = job.columns.map((c) => ({ key: c.key, width: WIDTHS[c.key] ?? 16 }));
-  sheet.addRow(job.columns.map((c) => c.title)).commit();
-  let written = 0;
-  walk: for await (const batch of job.batches(limits.batchSize)) {
-    for (const row of batch) {
-      // Rows stored after the count are left out beyond the cap.
-      if (written >= limits.maxRows) break walk;
-      sheet.addRow(job.columns.map((c) => cell(row[c.key]))).commit();
-      written += 1;
-    }
-    await compressorDrained(sheet);
-  }
-  sheet.commit();
-  await workbook.commit();
-  return written;
 }
 
 /**
@@ -128,9 +57,8 @@ export async function writeExport<T>(
   const name = `${randomBytes(16).toString('hex')}.xlsx`;
   const temporary = path.join(dir, `${name}.part`);
   const final = path.join(dir, name);
-  const title = EXPORT_TITLES[job.kind];
   try {
-    const rows = await writeSheet(temporary, title, job, limits);
+    const rows = await writeSheet(temporary, job.title, job, limits);
     await rename(temporary, final);
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
@@ -138,7 +66,7 @@ export async function writeExport<T>(
         file_name: name,
         user_id: scope.caller.userId,
         hold_id: job.holdId,
-        title,
+        title: job.title,
         row_count: rows,
         create_time: now,
         expires_at: new Date(now.getTime() + EXPORT_TTL_MS),
@@ -147,7 +75,7 @@ export async function writeExport<T>(
         type: LogType.export,
         actor: scope.actor,
         at: now,
-        content: `导出${title} ${rows} 条（${job.description}）`,
+        content: `导出${job.title} ${rows} 条（${job.description}）`,
       });
     });
     return name;

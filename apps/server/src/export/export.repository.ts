@@ -1,7 +1,9 @@
+// The register of written exports (`export_file`): who made which file, and until when it may be downloaded.
 import { eq, lte } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { exportFile } from '../../db/schema.js';
+import type { Queryable } from '../db/client.js';
+import { exportFile } from '../db/schema.js';
 
+/** Records a written export with its account, organisation and expiry. */
 export async function insertExportFile(
   q: Queryable,
   values: {
@@ -17,6 +19,7 @@ export async function insertExportFile(
   await q.insert(exportFile).values(values);
 }
 
+/** A recorded export by its file name. */
 export async function findExportFile(q: Queryable, fileName: string) {
   const [row] = await q
     .select({
