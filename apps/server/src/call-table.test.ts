@@ -1,5 +1,6 @@
 import { calls } from '@guard-tour/contract';
 import { describe, expect, it, vi } from 'vitest';
+import type * as deviceService from './features/device/device.service.js';
 import { useHarness } from './test/harness.js';
 import { tempDataDir } from './test/uploads.js';
 
@@ -8,7 +9,7 @@ import { tempDataDir } from './test/uploads.js';
  * exactly its entries, each with the schema of its reply, and a field no schema names never leaves the server.
  */
 vi.mock('./features/device/device.service.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./features/device/device.service.js')>();
+  const real = await importOriginal<typeof deviceService>();
   return {
     ...real,
     // A service that lets slip what it must not send: the reply's schema has no such fields.
