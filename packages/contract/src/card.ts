@@ -52,8 +52,9 @@ export const cardDetailQuery = z.object({ patrol_id: id });
 export const removeCardInput = z.object({ patrol_ids: idList('请选择要删除的巡检点') });
 export const cardOptionsQuery = z.object({ hold_id: optionalHoldId });
 
-export interface CardOption {
-  patrol_id: number;
-  patrol_name: string;
-  patrol_sn: string;
-}
+export const cardOption = z.object({
+  patrol_id: z.number(),
+  patrol_name: z.string(),
+  patrol_sn: z.string(),
+});
+export type CardOption = z.infer<typeof cardOption>;

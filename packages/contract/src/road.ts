@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { cardOption } from './card.js';
 import { id, idList, idNumber, includeChildren, keyword, optionalHoldId, saveId, text, withoutNul } from './common.js';
+import { RoadCycle, cycleMessages, roadCycleOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
+
+export * from './cycle.js';
 
 /** Road and task status (spec section 4); -1 means "all" in filters only. */
 export const STATUS_TEXT: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已结束', 3: '异常', 4: '关闭' };
@@ -13,12 +17,9 @@ export const roadMessages = {
   simpleNameRequired: '请输入线路名称',
   simpleCardsRequired: '请选择巡检点',
   badHold: '数据异常，无法保存！',
-  badItems: '巡检周期的日期不正确',
+  badItems: cycleMessages.badItems,
   badClock: '时间格式应为 HH:mm',
 } as const;
-
-/** Road cycle modes: 1 daily, 2 weekly, 3 monthly. */
-export const ROAD_CYCLE_TEXT: Record<number, string> = { 1: '每天', 2: '每周', 3: '每月' };
 
 const statusFilter = z.coerce.number().int().min(-1).max(4).catch(-1).optional().default(-1);
 const holdId = idNumber(roadMessages.badHold);
@@ -52,7 +53,14 @@ export const saveRoadInput = z.object({
   hold_id: holdId,
   user_id_list: idList(roadMessages.accountsRequired),
   card_id_list: idList(roadMessages.cardsRequired),
-  cycle_repeat_type: z.coerce.number().int().min(1, '巡检周期不正确').max(3, '巡检周期不正确').catch(1).default(1),
+  cycle_repeat_type: z.coerce
+    .number()
+    .int()
+    .min(RoadCycle.daily, '巡检周期不正确')
+    .max(RoadCycle.monthly, '巡检周期不正确')
+    .catch(RoadCycle.daily)
+    .default(RoadCycle.daily)
+    .transform(roadCycleOf),
   cycle_repeat_items: items,
   start_time: clock,
   end_time: clock,
@@ -86,33 +94,51 @@ export const saveRoadInfoNewInput = z.object({
 export const removeRoadInput = z.object({ road_ids: idList('请选择要删除的线路') });
 
 /** A road row of the lists, with its live status and everything the tables show. */
-export interface RoadRow {
-  road_id: number;
-  road_name: string;
-  hold_id: number;
-  hold_name: string;
-  status: number;
-  status_text: string;
-  cycle_repeat_type: number;
-  cycle_repeat_items: string;
-  cycle_text: string;
-  cycle_everydays: number;
-  cycle_weeks: string;
-  cycle_monthdays: string;
-  start_time: string;
-  end_time: string;
+export const roadRow = z.object({
+  road_id: z.number(),
+  road_name: z.string(),
+  hold_id: z.number(),
+  hold_name: z.string(),
+  status: z.number(),
+  status_text: z.string(),
+  /** The RoadCycle number. */
+  cycle_repeat_type: z.number(),
+  cycle_repeat_items: z.string(),
+  cycle_text: z.string(),
+  cycle_everydays: z.number(),
+  cycle_weeks: z.string(),
+  cycle_monthdays: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
   /** Bound accounts' names, comma-joined; user_id their ids. */
-  patrol_users: string;
-  user_id: string;
+  patrol_users: z.string(),
+  user_id: z.string(),
   /** The points in order: names, and ids comma-joined. */
-  patrol_cards: string;
-  patrol_card_ids: string;
-  patrol_card_names: string;
-  remark: string;
-  create_time: string;
-}
+  patrol_cards: z.string(),
+  patrol_card_ids: z.string(),
+  patrol_card_names: z.string(),
+  remark: z.string(),
+  create_time: z.string(),
+});
+export type RoadRow = z.infer<typeof roadRow>;
 
-export interface RoadOption {
-  road_id: number;
-  road_name: string;
-}
+export type SaveRoadInput = z.input<typeof saveRoadInput>;
+export type SaveRoadInfoNewInput = z.input<typeof saveRoadInfoNewInput>;
+
+/** An account bound to a road (`GetBindAccounts`). */
+export const boundAccount = z.object({
+  user_id: z.number(),
+  user_name: z.string(),
+  true_name: z.string(),
+});
+export type BoundAccount = z.infer<typeof boundAccount>;
+
+/** A road's point in walking order (`GetBindCards`): as a point's option. */
+export const boundCard = cardOption;
+export type BoundCard = z.infer<typeof boundCard>;
+
+export const roadOption = z.object({
+  road_id: z.number(),
+  road_name: z.string(),
+});
+export type RoadOption = z.infer<typeof roadOption>;

@@ -11,6 +11,7 @@ import {
   text,
   withoutNul,
 } from './common.js';
+import { TaskMode, taskModeOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 
 export const taskMessages = {
@@ -20,9 +21,6 @@ export const taskMessages = {
   deviceRequired: '请选择巡检设备',
   badExpire: '到期日期格式应为 YYYY-MM-DD',
 } as const;
-
-/** Task cycle modes: 1 single, 2 daily, 3 weekly, 4 monthly. */
-export const TASK_CYCLE_TEXT: Record<number, string> = { 1: '单次', 2: '每天', 3: '每周', 4: '每月' };
 
 export const taskListInput = pagingSchema.extend({
   task_name: keyword,
@@ -43,7 +41,14 @@ export const saveTaskInput = z.object({
     .refine(withoutNul, '任务名称包含不允许的字符'),
   road_id: idNumber(taskMessages.roadRequired),
   object_id: idNumber(taskMessages.deviceRequired),
-  cycle_repeat_mode: z.coerce.number().int().min(1, '巡检周期不正确').max(4, '巡检周期不正确').catch(2).default(2),
+  cycle_repeat_mode: z.coerce
+    .number()
+    .int()
+    .min(TaskMode.single, '巡检周期不正确')
+    .max(TaskMode.monthly, '巡检周期不正确')
+    .catch(TaskMode.daily)
+    .default(TaskMode.daily)
+    .transform(taskModeOf),
   cycle_repeat_value: z
     .union([z.string(), z.array(z.union([z.string(), z.number()]))])
     .nullish()
@@ -62,24 +67,31 @@ export const taskIdQuery = z.object({ task_id: id });
 export const roadOptionsQuery = z.object({ hold_id: optionalHoldId });
 export const removeTaskInput = z.object({ task_ids: idList('请选择要删除的任务') });
 
-export interface TaskRow {
-  task_id: number;
-  hold_id: number;
-  hold_name: string;
-  task_name: string;
-  road_id: number;
-  road_name: string;
-  object_id: number;
-  device_name: string;
-  device_no: string;
-  cycle_repeat_mode: number;
-  cycle_repeat_value: string;
-  cycle_text: string;
-  start_time: string;
-  end_time: string;
-  expire_time: string;
-  patrol_card_names: string;
-  status: number;
-  status_text: string;
-  create_time: string;
-}
+export type SaveTaskInput = z.input<typeof saveTaskInput>;
+
+/** A task row of the list and the detail, with its live status. */
+export const taskRow = z.object({
+  task_id: z.number(),
+  hold_id: z.number(),
+  hold_name: z.string(),
+  task_name: z.string(),
+  road_id: z.number(),
+  road_name: z.string(),
+  object_id: z.number(),
+  device_name: z.string(),
+  device_no: z.string(),
+  /** The TaskMode number. */
+  cycle_repeat_mode: z.number(),
+  /** Weekly and monthly tasks: the items as names (`周一,周三`, `1号,15号`); '' otherwise. */
+  cycle_repeat_value: z.string(),
+  cycle_text: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  /** `YYYY-MM-DD`, '' when the task never expires. */
+  expire_time: z.string(),
+  patrol_card_names: z.string(),
+  status: z.number(),
+  status_text: z.string(),
+  create_time: z.string(),
+});
+export type TaskRow = z.infer<typeof taskRow>;

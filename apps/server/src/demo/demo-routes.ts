@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../db/schema.js';
 import { roadScheduleColumns } from '../db/road-schedule.js';
-import { roadSchedule, taskSchedule } from '../features/round/round.service.js';
+import { roadSchedule, taskSchedule } from '../domain/stored-schedule.js';
 import type { PatrolRoute } from './punch-walk.js';
 
 /**

@@ -1,23 +1,15 @@
-/** Schedule items as people write them (周一…周日, 1号…31号) and as numbers (pure). */
+import {
+  DEFAULT_WEEKDAYS,
+  WEEKDAY_NAMES,
+  formatItems,
+  itemKindOf,
+  itemNumber,
+  type ItemKind,
+  type RoadCycle,
+} from '@guard-tour/contract';
 
-export const WEEKDAY_NAMES = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'] as const;
-
-export type ItemKind = 'weekday' | 'monthday';
-
-const LIMIT: Record<ItemKind, number> = { weekday: 7, monthday: 31 };
-
-function itemNumber(kind: ItemKind, item: string | number): number | null {
-  const text = String(item).trim();
-  if (kind === 'weekday') {
-    const index = WEEKDAY_NAMES.indexOf(text as (typeof WEEKDAY_NAMES)[number]);
-    if (index >= 0) return index + 1;
-    if (text === '星期日' || text === '周天') return 7;
-  }
-  const match = /^(\d{1,2})(号|日)?$/.exec(text);
-  if (!match) return null;
-  const n = Number(match[1]);
-  return n >= 1 && n <= LIMIT[kind] ? n : null;
-}
+/** Schedule items as people write them (周一…周日, 1号…31号) and as numbers (pure); the names are the contract's. */
+export { WEEKDAY_NAMES, formatItems, type ItemKind };
 
 /**
  * Reads items given as numbers or names, an array or comma-joined text. Returns the sorted distinct
@@ -38,9 +30,20 @@ export function parseItems(
   return [...numbers].sort((a, b) => a - b);
 }
 
-/** Items as names, comma-joined: `周一,周三` or `1号,15号`. */
-export function formatItems(kind: ItemKind, items: readonly number[]): string {
-  return items.map((n) => (kind === 'weekday' ? WEEKDAY_NAMES[n - 1] : `${n}号`)).join(',');
+export type CycleItems = { ok: true; items: number[] } | { ok: false; reason: 'malformed' | 'monthdaysRequired' };
+
+/**
+ * A cycle's items from a request (names or numbers): a weekly cycle with none is Monday–Friday (spec section 9),
+ * a monthly one needs a day, a daily cycle (or a single task, no road cycle) has none.
+ */
+export function readCycleItems(cycle: RoadCycle | null, raw: string | readonly (string | number)[]): CycleItems {
+  const kind = itemKindOf(cycle);
+  if (!kind) return { ok: true, items: [] };
+  const items = parseItems(kind, raw);
+  if (items === null) return { ok: false, reason: 'malformed' };
+  if (items.length > 0) return { ok: true, items };
+  if (kind === 'weekday') return { ok: true, items: [...DEFAULT_WEEKDAYS] };
+  return { ok: false, reason: 'monthdaysRequired' };
 }
 
 /** `HH:mm` → minutes after midnight; '' or null → null; anything else → undefined (invalid). */

@@ -1,3 +1,4 @@
+import type { Cycle } from '@guard-tour/contract';
 import { localDate } from './time.js';
 import { addDays, dayOfMonth, weekday, zonedInstant } from './zoned-time.js';
 
@@ -5,12 +6,8 @@ import { addDays, dayOfMonth, weekday, zonedInstant } from './zoned-time.js';
  * When a road or task must be walked, and the status of its round at an instant (DOMAIN.md, Roads, tasks
  * and their status). Pure: dates and instants in, answers out.
  */
-export type Cycle =
-  | { mode: 'daily' }
-  | { mode: 'weekly'; days: readonly number[] }
-  | { mode: 'monthly'; days: readonly number[] }
-  /** A single task: once, on this date. */
-  | { mode: 'once'; date: string };
+/** A cycle (daily, weekly, monthly, or once for a single task): the contract's value. */
+export type { Cycle };
 
 export interface Schedule {
   cycle: Cycle;

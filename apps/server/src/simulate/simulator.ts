@@ -1,6 +1,6 @@
 import type { Envelope, HoldTreeNode, RoadRow, TaskRow, UploadPunchesResult } from '@guard-tour/contract';
 import { parseClock, parseItems } from '../domain/cycle-items.js';
-import { roadSchedule, taskSchedule } from '../features/round/round.schedule.js';
+import { roadSchedule, taskSchedule } from '../domain/stored-schedule.js';
 import { walk, type PatrolRoute, type PunchRecord } from '../demo/punch-walk.js';
 
 /**

@@ -1,7 +1,7 @@
-import { WEEKDAY_NAMES } from './cycle-items';
+import { WEEKDAY_NAMES, type WeekdayName } from '@guard-tour/contract';
 
 /** Each weekday its own antd preset colour, so a week of punches reads at a glance; the weekend warm. */
-export const WEEKDAY_COLORS: Readonly<Record<(typeof WEEKDAY_NAMES)[number], string>> = {
+export const WEEKDAY_COLORS: Readonly<Record<WeekdayName, string>> = {
   周一: 'blue',
   周二: 'cyan',
   周三: 'green',
@@ -12,7 +12,7 @@ export const WEEKDAY_COLORS: Readonly<Record<(typeof WEEKDAY_NAMES)[number], str
 };
 
 /** 周一…周日 from the server's text ('周三', '星期三', '周天', 3); null when it names no weekday. */
-export function weekdayName(value: string | number | null | undefined): (typeof WEEKDAY_NAMES)[number] | null {
+export function weekdayName(value: string | number | null | undefined): WeekdayName | null {
   const text = String(value ?? '').trim();
   if (text === '') return null;
   if (/^[1-7]$/.test(text)) return WEEKDAY_NAMES[Number(text) - 1] ?? null;

@@ -1,3 +1,33 @@
-import { area } from '../call.js';
+import { z } from 'zod';
+import { area, call, done, list } from '../call.js';
+import { savedId } from '../common.js';
+import { roadOption } from '../road.js';
+import { removeTaskInput, roadOptionsQuery, saveTaskInput, taskIdQuery, taskListInput, taskRow } from '../task.js';
 
-export const taskCalls = area('task', {});
+export const taskCalls = area('巡检任务', {
+  listTasks: list('POST', '/api/RoadTask/GetRoadTaskList', {
+    summary: '任务列表',
+    input: taskListInput,
+    row: taskRow,
+  }),
+  taskDetail: call('GET', '/api/RoadTask/GetRoadTaskDetail', {
+    summary: '任务详情',
+    input: taskIdQuery,
+    output: taskRow,
+  }),
+  roadOptions: call('GET', '/api/RoadTask/GetRoadOptions', {
+    summary: '线路选项',
+    input: roadOptionsQuery,
+    output: z.array(roadOption),
+  }),
+  saveTask: call('POST', '/api/RoadTask/SaveRoadTask', {
+    summary: '保存任务',
+    input: saveTaskInput,
+    output: savedId('task_id'),
+  }),
+  removeTasks: call('POST', '/api/RoadTask/RemoveRoadTask', {
+    summary: '删除任务',
+    input: removeTaskInput,
+    output: done,
+  }),
+});

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { RoadCycle } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { account, hold, patrolCard, road, roadAccount, roadCard } from '../../db/schema.js';
 import { contains, inIds, localTime } from '../../db/sql.js';
@@ -81,7 +82,7 @@ export async function accountsOf(q: Queryable, roadIds: number[]) {
 export type RoadValues = {
   hold_id: number;
   road_name: string;
-  cycle_repeat_type: number;
+  cycle_repeat_type: RoadCycle;
   cycle_items: number[];
   start_minute: number | null;
   end_minute: number | null;

@@ -1,6 +1,12 @@
 import {
   LogType,
+  RoadCycle,
   STATUS_TEXT,
+  cycleItemsText,
+  cycleText,
+  roadCycleValue,
+  type BoundAccount,
+  type BoundCard,
   type Page,
   type RoadOption,
   type RoadRow,
@@ -14,11 +20,14 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
+import { formatClock } from '../../domain/cycle-items.js';
+import { RoundStatus } from '../../domain/schedule.js';
+import { roadSchedule } from '../../domain/stored-schedule.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { liveStatuses, roadSchedule } from '../round/round.service.js';
+import { liveStatuses } from '../round/round.service.js';
 import * as repo from './road.repository.js';
-import { cycleText, formatClock, formatItems, itemKindOf, readRoadItems, readRoadWindow } from './road.rules.js';
+import { readRoadItems, readRoadWindow } from './road.rules.js';
 
 const MISSING = '路线不存在或已删除';
 type RoadRecord = NonNullable<Awaited<ReturnType<typeof repo.findRoad>>>;
@@ -27,22 +36,23 @@ type RoadRecord = NonNullable<Awaited<ReturnType<typeof repo.findRoad>>>;
 async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promise<RoadRow[]> {
   const ids = roads.map((r) => r.road_id);
   const [cards, accounts] = await Promise.all([repo.cardsOf(q, ids), repo.accountsOf(q, ids)]);
+  const schedules = new Map(roads.map((r) => [r.road_id, roadSchedule(r)]));
   const statuses = await liveStatuses(
     ctx,
     q,
     'road',
     roads.map((r) => ({
       id: r.road_id,
-      schedule: roadSchedule(r),
+      schedule: schedules.get(r.road_id)!,
       cards: cards.filter((c) => c.road_id === r.road_id).length,
     })),
   );
   return roads.map((r) => {
     const own = cards.filter((c) => c.road_id === r.road_id);
     const people = accounts.filter((a) => a.road_id === r.road_id);
-    const kind = itemKindOf(r.cycle_repeat_type);
-    const items = kind ? formatItems(kind, r.cycle_items) : '';
-    const status = statuses.get(r.road_id) ?? 0;
+    const { cycle } = schedules.get(r.road_id)!;
+    const items = cycleItemsText(cycle);
+    const status = statuses.get(r.road_id) ?? RoundStatus.notStarted;
     return {
       road_id: r.road_id,
       road_name: r.road_name,
@@ -52,10 +62,10 @@ async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promi
       status_text: STATUS_TEXT[status] ?? '',
       cycle_repeat_type: r.cycle_repeat_type,
       cycle_repeat_items: items,
-      cycle_text: cycleText(r.cycle_repeat_type, r.cycle_items),
-      cycle_everydays: r.cycle_repeat_type === 1 ? 1 : 0,
-      cycle_weeks: r.cycle_repeat_type === 2 ? items : '',
-      cycle_monthdays: r.cycle_repeat_type === 3 ? items : '',
+      cycle_text: cycleText(cycle),
+      cycle_everydays: cycle.mode === 'daily' ? 1 : 0,
+      cycle_weeks: cycle.mode === 'weekly' ? items : '',
+      cycle_monthdays: cycle.mode === 'monthly' ? items : '',
       start_time: formatClock(r.start_minute),
       end_time: formatClock(r.end_minute),
       patrol_users: people.map((p) => p.true_name || p.user_name).join(','),
@@ -92,13 +102,13 @@ export async function roadDetail(ctx: AppContext, scope: Scope, roadId: number):
   return row!;
 }
 
-export async function boundAccounts(ctx: AppContext, scope: Scope, roadId: number) {
+export async function boundAccounts(ctx: AppContext, scope: Scope, roadId: number): Promise<BoundAccount[]> {
   await visibleRoad(ctx, scope, ctx.db, roadId);
   const rows = await repo.accountsOf(ctx.db, [roadId]);
   return rows.map(({ user_id, user_name, true_name }) => ({ user_id, user_name, true_name }));
 }
 
-export async function boundCards(ctx: AppContext, scope: Scope, roadId: number) {
+export async function boundCards(ctx: AppContext, scope: Scope, roadId: number): Promise<BoundCard[]> {
   await visibleRoad(ctx, scope, ctx.db, roadId);
   const rows = await repo.cardsOf(ctx.db, [roadId]);
   return rows.map(({ patrol_id, patrol_sn, patrol_name }) => ({ patrol_id, patrol_sn, patrol_name }));
@@ -159,7 +169,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
       type: input.road_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
       at: now,
-      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(input.cycle_repeat_type, items)}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个`,
+      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(roadCycleValue(input.cycle_repeat_type, items))}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个`,
     });
     return { road_id: roadId };
   });
@@ -178,7 +188,7 @@ export async function saveRoadInfoNew(ctx: AppContext, scope: Scope, input: z.ou
       roadId = await repo.insertRoad(tx, {
         hold_id: owner.hold_id,
         road_name: input.road_name,
-        cycle_repeat_type: 1,
+        cycle_repeat_type: RoadCycle.daily,
         cycle_items: [],
         start_minute: null,
         end_minute: null,
@@ -244,11 +254,12 @@ export function cardsOfRoads(q: Queryable, roadIds: number[]) {
   return repo.cardsOf(q, roadIds);
 }
 
-export { cycleText, formatClock } from './road.rules.js';
-
 /** How many of the organisations' roads are open (not closed), and how many are running now. */
 export async function roadCounts(ctx: AppContext, scope: Scope, holdId: number | undefined) {
   const holdIds = await scope.holdIds(holdId, true);
   const rows = await toRows(ctx, ctx.db, await repo.listRoads(ctx.db, ctx.config.tzName, holdIds, ''));
-  return { open: rows.filter((r) => r.status !== 4).length, running: rows.filter((r) => r.status === 1).length };
+  return {
+    open: rows.filter((r) => r.status !== RoundStatus.closed).length,
+    running: rows.filter((r) => r.status === RoundStatus.running).length,
+  };
 }

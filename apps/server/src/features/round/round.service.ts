@@ -1,12 +1,11 @@
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { currentRound, roundOn, statusAt, type RoundStatus, type Schedule } from '../../domain/schedule.js';
+import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
 import * as repo from './round.repository.js';
-import { roadSchedule, taskSchedule } from './round.schedule.js';
 
-export { roadSchedule, taskSchedule } from './round.schedule.js';
 export type { PunchToMatch } from './round.repository.js';
 
 export interface Scheduled {

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { TaskMode } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { device, hold, road, task } from '../../db/schema.js';
 import { contains, dateText, inIds, localTime } from '../../db/sql.js';
@@ -88,7 +89,7 @@ export type TaskValues = {
   task_name: string;
   road_id: number;
   object_id: number;
-  cycle_repeat_mode: number;
+  cycle_repeat_mode: TaskMode;
   cycle_items: number[];
   single_date: string | null;
   start_minute: number | null;

@@ -1,15 +1,12 @@
-import { parseClock, parseItems } from '../../domain/cycle-items.js';
+import { ROAD_CYCLE_OF_TASK_MODE, cycleMessages, type TaskMode } from '@guard-tour/contract';
+import { parseClock, readCycleItems } from '../../domain/cycle-items.js';
 import { invalid } from '../../errors.js';
-import { DEFAULT_WEEKDAYS } from '../road/road.rules.js';
 
-/** Mode 3 weekly (weekday items, default 周一–周五), 4 monthly (month days, at least one); others have none. */
-export function readTaskItems(mode: number, raw: string | readonly (string | number)[]): number[] {
-  if (mode !== 3 && mode !== 4) return [];
-  const items = parseItems(mode === 3 ? 'weekday' : 'monthday', raw);
-  if (items === null) throw invalid('巡检周期的日期不正确');
-  if (items.length > 0) return items;
-  if (mode === 3) return DEFAULT_WEEKDAYS;
-  throw invalid('请选择每月巡检的日期');
+/** A task's items as its road cycle has them: weekly weekdays (default 周一–周五), monthly days (one at least). */
+export function readTaskItems(mode: TaskMode, raw: string | readonly (string | number)[]): number[] {
+  const read = readCycleItems(ROAD_CYCLE_OF_TASK_MODE[mode], raw);
+  if (read.ok) return read.items;
+  throw invalid(read.reason === 'malformed' ? cycleMessages.badItems : cycleMessages.monthdaysRequired);
 }
 
 /** `HH:mm`, or a date and time `YYYY-MM-DD HH:mm[:ss]`: the clock part and, if given, the date part. */

@@ -1,7 +1,9 @@
 import {
   LogType,
   STATUS_TEXT,
-  TASK_CYCLE_TEXT,
+  TaskMode,
+  cycleItemsText,
+  cycleText,
   type Page,
   type TaskRow,
   type saveTaskInput,
@@ -11,11 +13,14 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
+import { formatClock } from '../../domain/cycle-items.js';
+import { RoundStatus } from '../../domain/schedule.js';
+import { taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { cardsOfRoads, cycleText, formatClock } from '../road/road.service.js';
-import { liveStatuses, taskSchedule } from '../round/round.service.js';
+import { cardsOfRoads } from '../road/road.service.js';
+import { liveStatuses } from '../round/round.service.js';
 import * as repo from './task.repository.js';
 import { readTaskItems, readTaskTime } from './task.rules.js';
 
@@ -24,19 +29,20 @@ type TaskRecord = NonNullable<Awaited<ReturnType<typeof repo.findTask>>>;
 
 async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promise<TaskRow[]> {
   const cards = await cardsOfRoads(q, [...new Set(tasks.map((t) => t.road_id))]);
+  const schedules = new Map(tasks.map((t) => [t.task_id, taskSchedule(t, t.road_closed_at !== null)]));
   const statuses = await liveStatuses(
     ctx,
     q,
     'task',
     tasks.map((t) => ({
       id: t.task_id,
-      schedule: taskSchedule(t, t.road_closed_at !== null),
+      schedule: schedules.get(t.task_id)!,
       cards: cards.filter((c) => c.road_id === t.road_id).length,
     })),
   );
   return tasks.map((t) => {
-    const status = statuses.get(t.task_id) ?? 0;
-    const text = cycleText(t.cycle_repeat_mode === 3 ? 2 : t.cycle_repeat_mode === 4 ? 3 : 0, t.cycle_items);
+    const status = statuses.get(t.task_id) ?? RoundStatus.notStarted;
+    const { cycle } = schedules.get(t.task_id)!;
     return {
       task_id: t.task_id,
       hold_id: t.hold_id,
@@ -48,8 +54,8 @@ async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promi
       device_name: t.device_name || t.device_no,
       device_no: t.device_no,
       cycle_repeat_mode: t.cycle_repeat_mode,
-      cycle_repeat_value: text.includes('：') ? text.split('：')[1]! : '',
-      cycle_text: `${TASK_CYCLE_TEXT[t.cycle_repeat_mode] ?? ''}${t.cycle_repeat_mode === 1 && t.single_date ? `：${t.single_date}` : text.includes('：') ? `：${text.split('：')[1]}` : ''}`,
+      cycle_repeat_value: cycleItemsText(cycle),
+      cycle_text: cycleText(cycle),
       start_time: formatClock(t.start_minute),
       end_time: formatClock(t.end_minute),
       expire_time: t.expire_time,
@@ -105,7 +111,8 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
       object_id: input.object_id,
       cycle_repeat_mode: input.cycle_repeat_mode,
       cycle_items: items,
-      single_date: input.cycle_repeat_mode === 1 ? (start.date ?? localDate(now, ctx.config.tzName)) : null,
+      single_date:
+        input.cycle_repeat_mode === TaskMode.single ? (start.date ?? localDate(now, ctx.config.tzName)) : null,
       start_minute: start.minute,
       end_minute: end.minute,
       expire_date: input.expire_date || null,

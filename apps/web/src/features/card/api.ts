@@ -1,6 +1,7 @@
 import type { CardRow, SaveCardInput } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_CARD_SEARCH_TYPE } from './card-choices';
@@ -19,15 +20,15 @@ export function cardListBody(params: ListParams) {
 }
 
 export async function listCards(params: ListParams, signal?: AbortSignal): Promise<Paged<CardRow>> {
-  return apiPostPage<CardRow>('/api/PatrolCard/SearchList', cardListBody(params), { signal });
+  return api.card.listCards(cardListBody(params), { signal });
 }
 
 export async function saveCard(input: SaveCardInput): Promise<{ patrol_id: number }> {
-  return apiPost('/api/PatrolCard/SaveInfo', input);
+  return api.card.saveCard(input);
 }
 
 export async function removeCards(patrolIds: number[]): Promise<void> {
-  await apiPost<unknown>('/api/PatrolCard/RemoveInfo', { patrol_ids: patrolIds });
+  await api.card.removeCards({ patrol_ids: patrolIds });
 }
 
 function useRefreshCards() {

@@ -1,6 +1,15 @@
-import type { AccountOption, CardOption, RoadRow } from '@guard-tour/contract';
+import type {
+  AccountOption,
+  BoundAccount,
+  BoundCard,
+  CardOption,
+  RoadRow,
+  SaveRoadInfoNewInput,
+  SaveRoadInput,
+} from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -9,8 +18,8 @@ export const ROAD_KEY = ['road'] as const;
 /** Task lists show road names and offer roads: a change to a road refreshes them too. */
 const TASK_KEY = ['task'] as const;
 
-/** The road list's two sources: 路线管理 lists with PatrolRoad/List, 路线状态 with GetPatrolRoadList (same rows). */
-export type RoadListCall = 'List' | 'GetPatrolRoadList';
+/** The road list's two calls: 路线管理 lists with PatrolRoad/List, 路线状态 with GetPatrolRoadList (same rows). */
+export type RoadListCall = 'listRoads' | 'listRoadStates';
 
 /** The road list's body: the picked organisation and below, the name keyword and the status filter (-1 = 全部). */
 export function roadListBody(params: ListParams) {
@@ -24,19 +33,7 @@ export function roadListBody(params: ListParams) {
 }
 
 export async function listRoads(call: RoadListCall, params: ListParams, signal?: AbortSignal): Promise<Paged<RoadRow>> {
-  return apiPostPage<RoadRow>(`/api/PatrolRoad/${call}`, roadListBody(params), { signal });
-}
-
-export interface BoundAccount {
-  user_id: number;
-  user_name: string;
-  true_name: string;
-}
-
-export interface BoundCard {
-  patrol_id: number;
-  patrol_sn: string;
-  patrol_name: string;
+  return api.road[call](roadListBody(params), { signal });
 }
 
 /** What the detail window edits: the road, its accounts and its points in walking order. */
@@ -48,11 +45,16 @@ export interface RoadForEdit {
 
 export async function loadRoadForEdit(roadId: number, signal?: AbortSignal): Promise<RoadForEdit> {
   const [road, accounts, cards] = await Promise.all([
-    apiGet<RoadRow>('/api/PatrolRoad/Detail', { roadId }, { signal }),
-    apiGet<BoundAccount[] | null>('/api/PatrolRoad/GetBindAccounts', { road_id: roadId }, { signal }),
-    apiGet<BoundCard[] | null>('/api/PatrolRoad/GetBindCards', { road_id: roadId }, { signal }),
+    api.road.roadDetail({ roadId }, { signal }),
+    api.road.boundAccounts({ road_id: roadId }, { signal }),
+    api.road.boundCards({ road_id: roadId }, { signal }),
   ]);
-  return { road, accounts: accounts ?? [], cards: cards ?? [] };
+  return { road, accounts: listOf(accounts), cards: listOf(cards) };
+}
+
+/** An options list as an array, also when the answer carried none. */
+function listOf<T>(rows: readonly T[] | null | undefined): T[] {
+  return rows ? [...rows] : [];
 }
 
 export function useRoadForEdit(roadId: number) {
@@ -68,8 +70,7 @@ export function useRoadForEdit(roadId: number) {
 export function useHoldName(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.hold, 'base', holdId],
-    queryFn: ({ signal }) =>
-      apiGet<{ hold_id: number; hold_name: string }>('/api/HoldInfo/LoadParentBase', { id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.hold.parentBase({ id: holdId }, { signal }),
     enabled: holdId !== undefined,
   });
 }
@@ -78,10 +79,9 @@ export function useHoldName(holdId: number | undefined) {
 export function useAccountOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.staff, 'options', holdId],
-    queryFn: ({ signal }) =>
-      apiGet<AccountOption[] | null>('/api/StaffInfo/GetAccountOptions', { hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data) => data ?? [],
+    select: (data): AccountOption[] => listOf(data),
   });
 }
 
@@ -89,24 +89,10 @@ export function useAccountOptions(holdId: number | undefined) {
 export function useCardOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.card, 'options', holdId],
-    queryFn: ({ signal }) =>
-      apiGet<CardOption[] | null>('/api/PatrolCard/GetCardOptions', { hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.card.cardOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data) => data ?? [],
+    select: (data): CardOption[] => listOf(data),
   });
-}
-
-export interface SaveRoadBody {
-  road_id: number;
-  road_name: string;
-  hold_id: number;
-  cycle_repeat_type: number;
-  cycle_repeat_items: string;
-  start_time: string;
-  end_time: string;
-  user_id_list: number[];
-  card_id_list: number[];
-  remark: string;
 }
 
 function useRefreshRoads() {
@@ -120,7 +106,7 @@ function useRefreshRoads() {
 export function useSaveRoad() {
   const refresh = useRefreshRoads();
   return useMutation({
-    mutationFn: (body: SaveRoadBody) => apiPost<{ road_id: number }>('/api/PatrolRoad/SaveRoadInfo', body),
+    mutationFn: (body: SaveRoadInput) => api.road.saveRoad(body),
     onSuccess: refresh,
   });
 }
@@ -128,7 +114,7 @@ export function useSaveRoad() {
 export function useCloseRoad() {
   const refresh = useRefreshRoads();
   return useMutation({
-    mutationFn: (roadId: number) => apiPost<unknown>('/api/PatrolRoad/CloseRoad', { road_id: roadId }),
+    mutationFn: (roadId: number) => api.road.closeRoad({ road_id: roadId }),
     onSuccess: refresh,
   });
 }
@@ -144,31 +130,22 @@ export function roadInfoListBody(params: ListParams) {
 }
 
 export async function listRoadInfos(params: ListParams, signal?: AbortSignal): Promise<Paged<RoadRow>> {
-  return apiPostPage<RoadRow>('/api/RoadInfo/GetRoadInfoList', roadInfoListBody(params), { signal });
+  return api.road.listRoadInfos(roadInfoListBody(params), { signal });
 }
 
 export function useRoadInfo(roadId: number) {
   return useQuery({
     queryKey: [...ROAD_KEY, 'info', roadId],
-    queryFn: ({ signal }) => apiGet<RoadRow>('/api/RoadInfo/GetRoadDetail', { road_id: roadId }, { signal }),
+    queryFn: ({ signal }) => api.road.roadInfoDetail({ road_id: roadId }, { signal }),
     enabled: roadId > 0,
     staleTime: 0,
   });
 }
 
-export interface SaveRoadInfoBody {
-  road_id: number;
-  hold_id: number;
-  road_name: string;
-  patrol_card_ids: number[];
-  patrol_card_names: string;
-  remark: string;
-}
-
 export function useSaveRoadInfo() {
   const refresh = useRefreshRoads();
   return useMutation({
-    mutationFn: (body: SaveRoadInfoBody) => apiPost<{ road_id: number }>('/api/RoadInfo/SaveRoadInfoNew', body),
+    mutationFn: (body: SaveRoadInfoNewInput) => api.road.saveRoadInfo(body),
     onSuccess: refresh,
   });
 }
@@ -176,7 +153,7 @@ export function useSaveRoadInfo() {
 export function useRemoveRoadInfo() {
   const refresh = useRefreshRoads();
   return useMutation({
-    mutationFn: (roadId: number) => apiPost<unknown>('/api/RoadInfo/RemoveRoadInfo', { road_ids: [roadId] }),
+    mutationFn: (roadId: number) => api.road.removeRoadInfos({ road_ids: [roadId] }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
+import { itemKindOf } from '@guard-tour/contract';
 import { Button, Col, Form, Input, Radio, Row, type FormInstance } from 'antd';
 import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
@@ -22,6 +23,7 @@ interface RoadDetailFormProps {
 export function RoadDetailForm(props: RoadDetailFormProps) {
   const { form, initialValues, holdName, accounts, cards, optionsLoading, saving, onSubmit, onInvalid } = props;
   const cycle = Form.useWatch('cycle_repeat_type', form) ?? initialValues.cycle_repeat_type;
+  const kind = itemKindOf(cycle);
 
   return (
     <Form<RoadDetailValues>
@@ -54,12 +56,12 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
       <Form.Item label="巡检周期" name="cycle_repeat_type">
         <Radio.Group options={ROAD_CYCLE_OPTIONS} />
       </Form.Item>
-      {cycle === 2 && (
+      {kind === 'weekday' && (
         <Form.Item label="巡检星期" name="weekdays">
           <DayCheckboxes kind="weekday" />
         </Form.Item>
       )}
-      {cycle === 3 && (
+      {kind === 'monthday' && (
         <Form.Item label="巡检日期" name="monthdays">
           <DayCheckboxes kind="monthday" />
         </Form.Item>

@@ -1,20 +1,27 @@
-import { roadMessages, type RoadRow } from '@guard-tour/contract';
+import {
+  ROAD_CYCLE_TEXT,
+  RoadCycle,
+  cycleMessages,
+  itemKindOf,
+  roadCycleOf,
+  roadMessages,
+  type BoundAccount,
+  type BoundCard,
+  type RoadRow,
+  type SaveRoadInput,
+} from '@guard-tour/contract';
 import type { ClockRange } from '../../components/clock';
 import { endsBeforeStart, toMinutes } from '../../components/clock';
 import { checkedItems, DEFAULT_WEEKDAYS, itemsText } from '../../components/cycle-items';
-import type { BoundAccount, BoundCard, SaveRoadBody } from './api';
 
 /** The road detail's time pickers (spec sections 5 and 9): 08:30 to 18:30 in 15-minute steps. */
 export const ROAD_CLOCK: ClockRange = { earliest: '08:30', latest: '18:30', minuteStep: 15 };
 
-/** Road cycle modes: 1 每天, 2 每周, 3 每月. */
-export type RoadCycle = 1 | 2 | 3;
-
-export const ROAD_CYCLE_OPTIONS: { value: RoadCycle; label: string }[] = [
-  { value: 1, label: '每天' },
-  { value: 2, label: '每周' },
-  { value: 3, label: '每月' },
-];
+/** The cycle radio: 每天, 每周, 每月. */
+export const ROAD_CYCLE_OPTIONS: { value: RoadCycle; label: string }[] = Object.values(RoadCycle).map((value) => ({
+  value,
+  label: ROAD_CYCLE_TEXT[value],
+}));
 
 /** The detail page's fields. Weekdays and month days are kept apart, so switching modes loses nothing. */
 export interface RoadDetailValues {
@@ -31,15 +38,15 @@ export interface RoadDetailValues {
 }
 
 export const roadDetailMessages = {
-  weekdaysRequired: '请选择每周巡检的星期',
-  monthdaysRequired: '请选择每月巡检的日期',
+  weekdaysRequired: cycleMessages.weekdaysRequired,
+  monthdaysRequired: cycleMessages.monthdaysRequired,
 } as const;
 
 export function newRoadValues(): RoadDetailValues {
   return {
     road_name: '',
     user_ids: [],
-    cycle_repeat_type: 1,
+    cycle_repeat_type: RoadCycle.daily,
     weekdays: [...DEFAULT_WEEKDAYS],
     monthdays: [],
     start_time: '',
@@ -49,20 +56,17 @@ export function newRoadValues(): RoadDetailValues {
   };
 }
 
-function asCycle(type: number): RoadCycle {
-  return type === 2 || type === 3 ? type : 1;
-}
-
 /** A stored road, its accounts and points → the page's fields. */
 export function roadValuesOf(road: RoadRow, accounts: BoundAccount[], cards: BoundCard[]): RoadDetailValues {
-  const cycle = asCycle(road.cycle_repeat_type);
-  const weekdays = cycle === 2 ? checkedItems('weekday', road.cycle_repeat_items) : [];
+  const cycle = roadCycleOf(road.cycle_repeat_type);
+  const kind = itemKindOf(cycle);
+  const weekdays = kind === 'weekday' ? checkedItems(kind, road.cycle_repeat_items) : [];
   return {
     road_name: road.road_name ?? '',
     user_ids: accounts.map((account) => account.user_id),
     cycle_repeat_type: cycle,
     weekdays: weekdays.length > 0 ? weekdays : [...DEFAULT_WEEKDAYS],
-    monthdays: cycle === 3 ? checkedItems('monthday', road.cycle_repeat_items) : [],
+    monthdays: kind === 'monthday' ? checkedItems(kind, road.cycle_repeat_items) : [],
     start_time: road.start_time ?? '',
     end_time: road.end_time ?? '',
     card_ids: cards.map((card) => card.patrol_id),
@@ -81,8 +85,9 @@ export function roadFormError(values: RoadDetailValues, holdId: number | undefin
   if (!values.road_name?.trim()) return roadMessages.nameRequired;
   if (values.user_ids.length === 0) return roadMessages.accountsRequired;
   if (values.card_ids.length === 0) return roadMessages.cardsRequired;
-  if (values.cycle_repeat_type === 2 && values.weekdays.length === 0) return roadDetailMessages.weekdaysRequired;
-  if (values.cycle_repeat_type === 3 && values.monthdays.length === 0) return roadDetailMessages.monthdaysRequired;
+  const kind = itemKindOf(values.cycle_repeat_type);
+  if (kind === 'weekday' && values.weekdays.length === 0) return roadDetailMessages.weekdaysRequired;
+  if (kind === 'monthday' && values.monthdays.length === 0) return roadDetailMessages.monthdaysRequired;
   if (toMinutes(values.start_time) === undefined || toMinutes(values.end_time) === undefined) {
     return roadMessages.badClock;
   }
@@ -90,13 +95,14 @@ export function roadFormError(values: RoadDetailValues, holdId: number | undefin
 }
 
 function cycleItems(values: RoadDetailValues): string {
-  if (values.cycle_repeat_type === 2) return itemsText('weekday', values.weekdays);
-  if (values.cycle_repeat_type === 3) return itemsText('monthday', values.monthdays);
+  const kind = itemKindOf(values.cycle_repeat_type);
+  if (kind === 'weekday') return itemsText(kind, values.weekdays);
+  if (kind === 'monthday') return itemsText(kind, values.monthdays);
   return '';
 }
 
 /** The page's fields → SaveRoadInfo's body (road_id 0 = a new road). */
-export function toSaveRoadBody(values: RoadDetailValues, roadId: number, holdId: number): SaveRoadBody {
+export function toSaveRoadBody(values: RoadDetailValues, roadId: number, holdId: number): SaveRoadInput {
   return {
     road_id: roadId,
     road_name: values.road_name.trim(),

@@ -1,5 +1,4 @@
-import { roadMessages, type CardOption, type RoadRow } from '@guard-tour/contract';
-import type { SaveRoadInfoBody } from './api';
+import { roadMessages, type CardOption, type RoadRow, type SaveRoadInfoNewInput } from '@guard-tour/contract';
 import { chosenNames } from './road-choices';
 
 /** The simple road dialog's fields (线路管理): organisation, name, points in order, remark. */
@@ -51,7 +50,7 @@ export function roadInfoFormError(values: RoadInfoValues): string | null {
 }
 
 /** The dialog's fields → SaveRoadInfoNew's body: point ids as an array, their names comma-joined. */
-export function toSaveRoadInfoBody(values: RoadInfoValues, roadId: number, cards: CardOption[]): SaveRoadInfoBody {
+export function toSaveRoadInfoBody(values: RoadInfoValues, roadId: number, cards: CardOption[]): SaveRoadInfoNewInput {
   return {
     road_id: roadId,
     hold_id: values.hold_id ?? 0,

@@ -94,10 +94,10 @@ function RoadListPage({ call }: { call: RoadListCall }) {
 
 /** 路线管理 (/road/manage). */
 export function RoadManagePage() {
-  return <RoadListPage call="List" />;
+  return <RoadListPage call="listRoads" />;
 }
 
 /** 路线状态 (/patrol_road/state): the same list through GetPatrolRoadList. */
 export function RoadStatePage() {
-  return <RoadListPage call="GetPatrolRoadList" />;
+  return <RoadListPage call="listRoadStates" />;
 }

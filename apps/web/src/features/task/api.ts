@@ -1,6 +1,7 @@
-import type { DeviceOption, RoadOption, TaskRow } from '@guard-tour/contract';
+import type { DeviceOption, RoadOption, SaveTaskInput, TaskRow } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -22,27 +23,31 @@ export function taskListBody(params: ListParams) {
 }
 
 export async function listTasks(params: ListParams, signal?: AbortSignal): Promise<Paged<TaskRow>> {
-  return apiPostPage<TaskRow>('/api/RoadTask/GetRoadTaskList', taskListBody(params), { signal });
+  return api.task.listTasks(taskListBody(params), { signal });
 }
 
 /** A task read afresh before the dialog shows it (spec section 4: edit loads detail first). */
 export function useTaskDetail(taskId: number) {
   return useQuery({
     queryKey: [...TASK_KEY, 'detail', taskId],
-    queryFn: ({ signal }) => apiGet<TaskRow>('/api/RoadTask/GetRoadTaskDetail', { task_id: taskId }, { signal }),
+    queryFn: ({ signal }) => api.task.taskDetail({ task_id: taskId }, { signal }),
     enabled: taskId > 0,
     staleTime: 0,
   });
+}
+
+/** An options list as an array, also when the answer carried none. */
+function listOf<T>(rows: readonly T[] | null | undefined): T[] {
+  return rows ? [...rows] : [];
 }
 
 /** Roads a task of this organisation may walk. */
 export function useRoadOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...ROAD_KEY, 'options', holdId],
-    queryFn: ({ signal }) =>
-      apiGet<RoadOption[] | null>('/api/RoadTask/GetRoadOptions', { hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data) => data ?? [],
+    select: (data): RoadOption[] => listOf(data),
   });
 }
 
@@ -50,24 +55,10 @@ export function useRoadOptions(holdId: number | undefined) {
 export function useDeviceOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.device, 'options', holdId],
-    queryFn: ({ signal }) =>
-      apiGet<DeviceOption[] | null>('/api/DeviceInfo/GetDeviceOptions', { hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.device.deviceOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data) => data ?? [],
+    select: (data): DeviceOption[] => listOf(data),
   });
-}
-
-export interface SaveTaskBody {
-  task_id: number;
-  hold_id: number;
-  task_name: string;
-  road_id: number;
-  object_id: number;
-  cycle_repeat_mode: number;
-  cycle_repeat_value: string;
-  expire_date: string;
-  start_time: string;
-  end_time: string;
 }
 
 function useRefreshTasks() {
@@ -78,7 +69,7 @@ function useRefreshTasks() {
 export function useSaveTask() {
   const refresh = useRefreshTasks();
   return useMutation({
-    mutationFn: (body: SaveTaskBody) => apiPost<{ task_id: number }>('/api/RoadTask/SaveRoadTask', body),
+    mutationFn: (body: SaveTaskInput) => api.task.saveTask(body),
     onSuccess: refresh,
   });
 }
@@ -86,7 +77,7 @@ export function useSaveTask() {
 export function useRemoveTask() {
   const refresh = useRefreshTasks();
   return useMutation({
-    mutationFn: (taskId: number) => apiPost<unknown>('/api/RoadTask/RemoveRoadTask', { task_ids: [taskId] }),
+    mutationFn: (taskId: number) => api.task.removeTasks({ task_ids: [taskId] }),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import type { DeviceOption, RoadOption } from '@guard-tour/contract';
-import { taskMessages } from '@guard-tour/contract';
+import { TaskMode, itemKindOfTask, taskMessages } from '@guard-tour/contract';
 import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstance } from 'antd';
 import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
@@ -31,6 +31,7 @@ const half = { xs: 24, md: 12 };
 export function TaskFormFields(props: TaskFormFieldsProps) {
   const { form, initialValues, roads, devices, optionsLoading, disabled, onSubmit, onInvalid } = props;
   const mode = Form.useWatch('cycle_repeat_mode', form) ?? initialValues.cycle_repeat_mode;
+  const kind = itemKindOfTask(mode);
   const start = Form.useWatch('start_time', form) ?? initialValues.start_time;
   const end = Form.useWatch('end_time', form) ?? initialValues.end_time;
   const overnight = crossesMidnight({ start_time: start, end_time: end });
@@ -105,7 +106,7 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
             <Radio.Group options={TASK_CYCLE_OPTIONS} />
           </Form.Item>
         </Col>
-        {mode === 1 && (
+        {mode === TaskMode.single && (
           <Col {...half}>
             <Form.Item label="执行日期" name="single_date" extra="不选则为保存当天">
               <DateTextPicker placeholder="执行日期" />
@@ -113,12 +114,12 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
           </Col>
         )}
         <Col span={24}>
-          {mode === 3 && (
+          {kind === 'weekday' && (
             <Form.Item label="巡检星期" name="weekdays">
               <DayCheckboxes kind="weekday" />
             </Form.Item>
           )}
-          {mode === 4 && (
+          {kind === 'monthday' && (
             <Form.Item label="巡检日期" name="monthdays">
               <DayCheckboxes kind="monthday" />
             </Form.Item>

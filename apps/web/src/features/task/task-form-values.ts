@@ -1,24 +1,28 @@
-import { taskMessages, type TaskRow } from '@guard-tour/contract';
+import {
+  TASK_MODE_TEXT,
+  TaskMode,
+  cycleMessages,
+  itemKindOfTask,
+  taskMessages,
+  taskModeOf,
+  type SaveTaskInput,
+  type TaskRow,
+} from '@guard-tour/contract';
 import { endsBeforeStart, toMinutes, type ClockRange } from '../../components/clock';
 import { checkedItems, DEFAULT_WEEKDAYS, itemsText } from '../../components/cycle-items';
-import type { SaveTaskBody } from './api';
 
 /** Task time pickers (spec section 5): 00:00 to 23:59 in 5-minute steps. */
 export const TASK_CLOCK: ClockRange = { earliest: '00:00', latest: '23:59', minuteStep: 5 };
 
-/** Task cycle modes: 1 单次, 2 每天, 3 每周, 4 每月. */
-export type TaskCycle = 1 | 2 | 3 | 4;
-
-export const TASK_CYCLE_OPTIONS: { value: TaskCycle; label: string }[] = [
-  { value: 1, label: '单次' },
-  { value: 2, label: '每天' },
-  { value: 3, label: '每周' },
-  { value: 4, label: '每月' },
-];
+/** The cycle radio: 单次, 每天, 每周, 每月. */
+export const TASK_CYCLE_OPTIONS: { value: TaskMode; label: string }[] = Object.values(TaskMode).map((value) => ({
+  value,
+  label: TASK_MODE_TEXT[value],
+}));
 
 export const taskFormMessages = {
-  weekdaysRequired: '请选择每周巡检的星期',
-  monthdaysRequired: '请选择每月巡检的日期',
+  weekdaysRequired: cycleMessages.weekdaysRequired,
+  monthdaysRequired: cycleMessages.monthdaysRequired,
   badClock: '时间格式应为 HH:mm',
 } as const;
 
@@ -28,7 +32,7 @@ export interface TaskFormValues {
   task_name: string;
   road_id: number | undefined;
   object_id: number | undefined;
-  cycle_repeat_mode: TaskCycle;
+  cycle_repeat_mode: TaskMode;
   weekdays: string[];
   monthdays: string[];
   /** The day of a single task. */
@@ -45,7 +49,7 @@ export function newTaskValues(holdId: number | undefined): TaskFormValues {
     task_name: '',
     road_id: undefined,
     object_id: undefined,
-    cycle_repeat_mode: 2,
+    cycle_repeat_mode: TaskMode.daily,
     weekdays: [],
     monthdays: [],
     single_date: '',
@@ -56,31 +60,28 @@ export function newTaskValues(holdId: number | undefined): TaskFormValues {
 }
 
 /** Switching to 每周 with no weekday ticked ticks the default, 周一 to 周五. */
-export function weekdaysAfterSwitch(mode: TaskCycle, weekdays: string[]): string[] {
-  return mode === 3 && weekdays.length === 0 ? [...DEFAULT_WEEKDAYS] : weekdays;
-}
-
-function asCycle(mode: number): TaskCycle {
-  return mode === 1 || mode === 3 || mode === 4 ? mode : 2;
+export function weekdaysAfterSwitch(mode: TaskMode, weekdays: string[]): string[] {
+  return itemKindOfTask(mode) === 'weekday' && weekdays.length === 0 ? [...DEFAULT_WEEKDAYS] : weekdays;
 }
 
 /** A single task's day: the row's cycle text carries it (单次：2026-11-20). */
 export function singleDateOf(row: Pick<TaskRow, 'cycle_repeat_mode' | 'cycle_text'>): string {
-  if (row.cycle_repeat_mode !== 1) return '';
+  if (row.cycle_repeat_mode !== TaskMode.single) return '';
   return /(\d{4}-\d{2}-\d{2})/.exec(row.cycle_text ?? '')?.[1] ?? '';
 }
 
 /** A stored task → the dialog's fields. */
 export function taskValuesOf(row: TaskRow): TaskFormValues {
-  const mode = asCycle(row.cycle_repeat_mode);
+  const mode = taskModeOf(row.cycle_repeat_mode);
+  const kind = itemKindOfTask(mode);
   return {
     hold_id: row.hold_id,
     task_name: row.task_name ?? '',
     road_id: row.road_id || undefined,
     object_id: row.object_id || undefined,
     cycle_repeat_mode: mode,
-    weekdays: mode === 3 ? checkedItems('weekday', row.cycle_repeat_value) : [],
-    monthdays: mode === 4 ? checkedItems('monthday', row.cycle_repeat_value) : [],
+    weekdays: kind === 'weekday' ? checkedItems(kind, row.cycle_repeat_value) : [],
+    monthdays: kind === 'monthday' ? checkedItems(kind, row.cycle_repeat_value) : [],
     single_date: singleDateOf(row),
     start_time: row.start_time ?? '',
     end_time: row.end_time ?? '',
@@ -99,8 +100,9 @@ export function taskFormError(values: TaskFormValues): string | null {
   if (!values.task_name?.trim()) return taskMessages.nameRequired;
   if (!values.road_id) return taskMessages.roadRequired;
   if (!values.object_id) return taskMessages.deviceRequired;
-  if (values.cycle_repeat_mode === 3 && values.weekdays.length === 0) return taskFormMessages.weekdaysRequired;
-  if (values.cycle_repeat_mode === 4 && values.monthdays.length === 0) return taskFormMessages.monthdaysRequired;
+  const kind = itemKindOfTask(values.cycle_repeat_mode);
+  if (kind === 'weekday' && values.weekdays.length === 0) return taskFormMessages.weekdaysRequired;
+  if (kind === 'monthday' && values.monthdays.length === 0) return taskFormMessages.monthdaysRequired;
   if (toMinutes(values.start_time) === undefined || toMinutes(values.end_time) === undefined) {
     return taskFormMessages.badClock;
   }
@@ -108,20 +110,21 @@ export function taskFormError(values: TaskFormValues): string | null {
 }
 
 function cycleValue(values: TaskFormValues): string {
-  if (values.cycle_repeat_mode === 3) return itemsText('weekday', values.weekdays);
-  if (values.cycle_repeat_mode === 4) return itemsText('monthday', values.monthdays);
+  const kind = itemKindOfTask(values.cycle_repeat_mode);
+  if (kind === 'weekday') return itemsText(kind, values.weekdays);
+  if (kind === 'monthday') return itemsText(kind, values.monthdays);
   return '';
 }
 
 /** A single task sends its day in front of the start time ('2026-11-20 08:00'), as the server reads it. */
 function startTimeOf(values: TaskFormValues): string {
   const start = values.start_time ?? '';
-  if (values.cycle_repeat_mode !== 1 || !values.single_date) return start;
+  if (values.cycle_repeat_mode !== TaskMode.single || !values.single_date) return start;
   return `${values.single_date} ${start}`.trim();
 }
 
 /** The dialog's fields → SaveRoadTask's body (task_id 0 = a new task). */
-export function toSaveTaskBody(values: TaskFormValues, taskId: number): SaveTaskBody {
+export function toSaveTaskBody(values: TaskFormValues, taskId: number): SaveTaskInput {
   return {
     task_id: taskId,
     hold_id: values.hold_id ?? 0,
