@@ -3,16 +3,17 @@ import { optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /** `Dashboard/Summary`'s `data[0]`: the spec's three counts, the two real figures (API.md) and the day. */
-export interface DashboardSummary {
-  all_roads: number;
-  running_roads: number;
-  patrol_people_num: number;
-  missed_checks: number;
+export const dashboardSummary = z.object({
+  all_roads: z.number(),
+  running_roads: z.number(),
+  patrol_people_num: z.number(),
+  missed_checks: z.number(),
   /** 0–100, one decimal. */
-  completion_rate: number;
+  completion_rate: z.number(),
   /** The day these figures are for, `YYYY-MM-DD` in the deployment time zone (the greeting shows it). */
-  today: string;
-}
+  today: z.string(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
 
 export const dashboardScopeQuery = z.object({ hold_id: optionalHoldId });
 
@@ -26,15 +27,19 @@ export const trendQuery = z.object({
   hold_id: optionalHoldId,
 });
 
-export interface TrendPoint {
-  date: string;
-  punches: number;
-  completion_rate: number;
-}
+/** One day of `Dashboard/Trend`, `YYYY-MM-DD`, oldest first. */
+export const trendPoint = z.object({
+  date: z.string(),
+  punches: z.number(),
+  completion_rate: z.number(),
+});
+export type TrendPoint = z.infer<typeof trendPoint>;
 
-export interface MissedPoint {
-  road_name: string;
-  patrol_name: string;
-  patrol_sn: string;
-  window: string;
-}
+/** One point behind today's missed-checks figure; `window` is `HH:mm-HH:mm`. */
+export const missedPoint = z.object({
+  road_name: z.string(),
+  patrol_name: z.string(),
+  patrol_sn: z.string(),
+  window: z.string(),
+});
+export type MissedPoint = z.infer<typeof missedPoint>;

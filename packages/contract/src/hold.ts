@@ -46,11 +46,19 @@ export const holdRow = z.object({
 });
 export type HoldRow = z.infer<typeof holdRow>;
 
-export interface HoldTreeNode {
-  id: number;
-  label: string;
-  children: HoldTreeNode[];
-}
+/** One organisation of `GetHoldTree`, its children nested (in id order). */
+export const holdTreeNode = z.object({
+  id: z.number(),
+  label: z.string(),
+  get children(): z.ZodArray<typeof holdTreeNode> {
+    return z.array(holdTreeNode);
+  },
+});
+export type HoldTreeNode = z.infer<typeof holdTreeNode>;
+
+/** `LoadParentBase`: the parent a new organisation gets, as the dialog shows it. */
+export const parentBase = z.object({ hold_id: z.number(), hold_name: z.string() });
+export type ParentBase = z.infer<typeof parentBase>;
 
 const date = z
   .string({ error: '服务到期日期格式应为 YYYY-MM-DD' })

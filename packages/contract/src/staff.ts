@@ -23,8 +23,9 @@ export const staffDetailQuery = z.object({ user_id: id });
 export const accountOptionsQuery = z.object({ hold_id: optionalHoldId });
 export const removeUserInput = z.object({ user_ids: idList('请选择要删除的账号') });
 
-export interface AccountOption {
-  user_id: number;
-  true_name: string;
-  user_name: string;
-}
+export const accountOption = z.object({
+  user_id: z.number(),
+  true_name: z.string(),
+  user_name: z.string(),
+});
+export type AccountOption = z.infer<typeof accountOption>;

@@ -14,16 +14,17 @@ export const sysLogListInput = pagingSchema.extend({
   HoldID: optionalHoldId,
 });
 
-export interface SysLogRow {
-  log_id: number;
-  log_type: number;
-  log_type_text: string;
-  user_name: string;
-  true_name: string;
-  hold_id: number;
-  hold_name: string;
-  device_no: string;
-  log_content: string;
-  create_date: string;
-  ip: string;
-}
+export const sysLogRow = z.object({
+  log_id: z.number(),
+  log_type: z.number(),
+  log_type_text: z.string(),
+  user_name: z.string(),
+  true_name: z.string(),
+  hold_id: z.number(),
+  hold_name: z.string(),
+  device_no: z.string(),
+  log_content: z.string(),
+  create_date: z.string(),
+  ip: z.string(),
+});
+export type SysLogRow = z.infer<typeof sysLogRow>;

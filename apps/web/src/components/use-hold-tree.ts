@@ -1,6 +1,6 @@
 import type { HoldTreeNode } from '@guard-tour/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api/client';
+import { api } from '../api/api';
 import { QUERY_KEYS } from '../api/query-keys';
 
 /** Under the organisation area's key, so a save there refreshes lists and tree together. */
@@ -8,7 +8,7 @@ export const HOLD_TREE_KEY = [...QUERY_KEYS.hold, 'tree'] as const;
 
 /** The organisations the caller may see, rooted at the caller's own one. */
 export async function getHoldTree(signal?: AbortSignal): Promise<HoldTreeNode[]> {
-  const data = await apiGet<HoldTreeNode[] | null>('/api/HoldInfo/GetHoldTree', undefined, { signal });
+  const data: HoldTreeNode[] | null = await api.hold.holdTree(undefined, { signal });
   return Array.isArray(data) ? data : [];
 }
 

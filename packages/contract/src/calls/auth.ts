@@ -1,3 +1,29 @@
-import { area } from '../call.js';
+import { z } from 'zod';
+import { area, call, done } from '../call.js';
+import { changePasswordInput, funTreeItem, loginInput, loginResult, sessionInfo } from '../auth.js';
 
-export const authCalls = area('auth', {});
+export const authCalls = area('登录与会话', {
+  login: call('POST', '/api/UserInfo/Login_Web', {
+    summary: '登录',
+    input: loginInput,
+    output: loginResult,
+    auth: 'public',
+  }),
+  checkToken: call('GET', '/api/UserInfo/checktoken', {
+    summary: '检查令牌',
+    output: sessionInfo,
+  }),
+  logout: call('GET', '/api/UserInfo/Logout', {
+    summary: '退出登录',
+    output: done,
+  }),
+  userFunTree: call('GET', '/api/SysFun/GetUserFunTree', {
+    summary: '当前账号的菜单',
+    output: z.array(funTreeItem),
+  }),
+  changePassword: call('POST', '/api/HoldInfo/ChangeUserPassword', {
+    summary: '修改本人密码',
+    input: changePasswordInput,
+    output: done,
+  }),
+});

@@ -1,3 +1,10 @@
-import { area } from '../call.js';
+import { area, list } from '../call.js';
+import { sysLogListInput, sysLogRow } from '../syslog-list.js';
 
-export const syslogCalls = area('syslog', {});
+export const syslogCalls = area('日志', {
+  listLogs: list('POST', '/api/SysLog/GetSysLogsList', {
+    summary: '操作日志与登录日志',
+    input: sysLogListInput,
+    row: sysLogRow,
+  }),
+});

@@ -159,4 +159,13 @@ export function revokeTokens(q: Queryable, userIds: number[], now: Date): Promis
   return repo.revokeSessionsOf(q, userIds, now);
 }
 
-export { findAccountById } from './auth.repository.js';
+/**
+ * A live account as the caller of work done on the server itself (the demo's filling), with no session: the same
+ * `Caller` a bearer token resolves to. Undefined when there is no such live account.
+ */
+export async function operatorCaller(ctx: AppContext, userId: number): Promise<Caller | undefined> {
+  const account = await repo.findAccountById(ctx.db, userId);
+  if (!account) return undefined;
+  const { passwordHash: _passwordHash, serviceEnd: end, ...caller } = account;
+  return { sessionId: 0, ...caller, serviceEnd: end ?? '' };
+}

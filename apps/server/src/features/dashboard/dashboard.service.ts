@@ -1,9 +1,10 @@
 import type { DashboardSummary, MissedPoint, Page, Paging, PunchRow, TrendPoint } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
+import { roadSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
-import { freshRounds, liveStatuses, roadSchedule } from '../round/round.service.js';
+import { freshRounds, liveStatuses } from '../round/round.service.js';
 import { punchesBetween } from '../punch/punch.service.js';
 import * as repo from './dashboard.repository.js';
 

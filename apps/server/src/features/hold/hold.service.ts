@@ -16,7 +16,6 @@ import { assertNotInUse } from '../../db/in-use.js';
 import { addYears, localDate } from '../../domain/time.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { revokeTokens } from '../auth/auth.service.js';
 import * as staff from '../staff/staff.service.js';
 import * as repo from './hold.repository.js';
 
@@ -99,7 +98,6 @@ export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold): 
       const parent = await txScope.hold(input.parent_hold_id);
       const type = input.hold_type ?? HoldType.enterprise;
       checkTypeUnderParent(type, parent.hold_type);
-      await staff.assertUserNameFree(tx, input.user_name);
       const holdId = await repo.insertHold(tx, {
         hold_name: input.hold_name,
         hold_type: type,
@@ -112,15 +110,12 @@ export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold): 
         enter_user_name: scope.caller.userName,
         create_time: now,
       });
-      const userId = await staff.insertAccount(tx, {
-        hold_id: holdId,
-        user_name: input.user_name,
-        true_name: input.true_name,
-        password_hash: passwordHash!,
-        remark: '',
-        hold_admin: true,
-        create_time: now,
-      });
+      const userId = await staff.createHoldAdmin(
+        tx,
+        scope,
+        { hold_id: holdId, user_name: input.user_name, true_name: input.true_name, passwordHash: passwordHash! },
+        now,
+      );
       await writeLog(tx, {
         type: LogType.create,
         actor,
@@ -160,13 +155,13 @@ export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold): 
     });
     if (moves && parent) await repo.moveHold(tx, current.hold_id, current.path, parent.hold_id, parent.path);
     if (current.user_id !== null) {
-      await staff.assertUserNameFree(tx, input.user_name, current.user_id);
-      await staff.updateAccount(tx, current.user_id, {
-        user_name: input.user_name,
-        true_name: input.true_name || current.true_name,
-        ...(passwordHash ? { password_hash: passwordHash, default_password: false } : {}),
-      });
-      if (passwordHash && current.user_id !== scope.caller.userId) await revokeTokens(tx, [current.user_id], now);
+      await staff.updateHoldAdmin(
+        tx,
+        scope,
+        current.user_id,
+        { user_name: input.user_name, true_name: input.true_name || current.true_name, passwordHash },
+        now,
+      );
     }
     await writeLog(tx, {
       type: LogType.update,
@@ -191,18 +186,8 @@ export async function removeHolds(ctx: AppContext, scope: Scope, holdIds: number
       if (id === scope.caller.holdId) throw invalid('不能删除自己所在的组织');
     }
     await assertNotInUse(tx, 'hold', new Map(rows.map((r) => [r.hold_id, r.hold_name])));
-    const admins = await staff.holdAdmins(tx, holdIds);
+    await staff.removeHoldAdmins(tx, scope, holdIds, now);
     await repo.softDeleteHolds(tx, holdIds, now);
-    await staff.softDeleteAccounts(
-      tx,
-      admins.map((a) => a.user_id),
-      now,
-    );
-    await revokeTokens(
-      tx,
-      admins.map((a) => a.user_id),
-      now,
-    );
     const names = rows.map((r) => `${r.hold_name}（ID ${r.hold_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,

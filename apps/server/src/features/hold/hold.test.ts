@@ -271,3 +271,30 @@ describe('deleting an organisation', () => {
     });
   });
 });
+
+describe('the admin account', () => {
+  it('is made, changed and deleted by the accounts’ own service: its rules and its log entries', async () => {
+    const t = await createTenant(h, w.root, { name: '审计企业', admin: 'audit_admin', parent: 1 });
+    const edit = { hold_id: t.holdId, hold_name: '审计企业', hold_type: 2, parent_hold_id: 1 };
+    expect(await save({ ...edit, user_name: 'B_ADMIN' }, w.root)).toMatchObject({
+      code: 409,
+      msg: '账号已存在：B_ADMIN',
+    });
+    expect((await save({ ...edit, user_name: 'audit_admin', user_password: 'another-pass' }, w.root)).code).toBe(200);
+    expect((await h.post('/HoldInfo/RemoveHold', { hold_ids: [t.holdId] }, w.root)).code).toBe(200);
+
+    const logs = await h.post<SysLogRow[]>(
+      '/SysLog/GetSysLogsList',
+      { logType: [], key: 'audit_admin', PageSize: 50 },
+      w.root,
+    );
+    expect(logs.data.map((l) => l.log_content)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^新增账号 audit_admin（ID \d+），所属组织 审计企业$/),
+        expect.stringMatching(/^修改账号 audit_admin（ID \d+），重置密码$/),
+        expect.stringMatching(/^删除账号 audit_admin（ID \d+）$/),
+      ]),
+    );
+    expect(logs.data.every((l) => l.user_name === 'admin')).toBe(true);
+  });
+});

@@ -53,6 +53,7 @@ export async function findStaffByIds(q: Queryable, userIds: number[]) {
     .select({
       user_id: account.user_id,
       user_name: account.user_name,
+      true_name: account.true_name,
       hold_id: account.hold_id,
       hold_admin: account.hold_admin,
     })

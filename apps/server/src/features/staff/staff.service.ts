@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { HoldRef, Scope } from '../../http/scope.js';
 import { hashPassword } from '../../security/password.js';
 import { revokeTokens } from '../auth/auth.service.js';
 import * as repo from './staff.repository.js';
@@ -27,10 +27,16 @@ export function checkUserName(userName: string): void {
   if (userName.length < 2 || userName.length > 20) throw invalid(accountMessages.nameLength);
 }
 
+const MISSING = '账号不存在或已删除';
+
+declare const checkedPassword: unique symbol;
+/** A password hash made by `newPasswordHash`: an account gets a password no other way, so each one met the rules. */
+export type NewPasswordHash = string & { readonly [checkedPassword]: true };
+
 /** Hashes a password set through a screen after checking its length (8–20). */
-export async function newPasswordHash(password: string): Promise<string> {
+export async function newPasswordHash(password: string): Promise<NewPasswordHash> {
   if (password.length < NEW_PASSWORD_MIN || password.length > NEW_PASSWORD_MAX) throw invalid(newPasswordMessage);
-  return hashPassword(password);
+  return (await hashPassword(password)) as NewPasswordHash;
 }
 
 /** 409 when another live account already logs in with this name. */
@@ -38,7 +44,133 @@ export async function assertUserNameFree(q: Queryable, userName: string, exceptU
   if (await repo.userNameTaken(q, userName, exceptUserId)) throw conflict(`账号已存在：${userName}`);
 }
 
-export { insertAccount, updateAccount, holdAdmins, softDeleteAccounts } from './staff.repository.js';
+/** A new account for a checked organisation: its name must be free; the log says who made it. */
+async function createAccount(
+  tx: Queryable,
+  scope: Scope,
+  target: HoldRef,
+  account: { user_name: string; true_name: string; remark: string; passwordHash: NewPasswordHash; holdAdmin: boolean },
+  now: Date,
+): Promise<number> {
+  await assertUserNameFree(tx, account.user_name);
+  const userId = await repo.insertAccount(tx, {
+    hold_id: target.hold_id,
+    user_name: account.user_name,
+    true_name: account.true_name,
+    password_hash: account.passwordHash,
+    remark: account.remark,
+    hold_admin: account.holdAdmin,
+    create_time: now,
+  });
+  await writeLog(tx, {
+    type: LogType.create,
+    actor: scope.actor,
+    at: now,
+    content: `新增账号 ${account.user_name}（ID ${userId}），所属组织 ${target.hold_name}`,
+  });
+  return userId;
+}
+
+/** Changes a checked account: its name must stay free; a new password ends its other sessions; logged. */
+async function changeAccount(
+  tx: Queryable,
+  scope: Scope,
+  userId: number,
+  changes: { hold_id?: number; user_name: string; true_name: string; remark?: string; passwordHash?: NewPasswordHash },
+  now: Date,
+): Promise<void> {
+  const { passwordHash, ...fields } = changes;
+  await assertUserNameFree(tx, changes.user_name, userId);
+  await repo.updateAccount(tx, userId, {
+    ...fields,
+    ...(passwordHash ? { password_hash: passwordHash, default_password: false } : {}),
+  });
+  if (passwordHash && userId !== scope.caller.userId) await revokeTokens(tx, [userId], now);
+  const reset = passwordHash ? '，重置密码' : '';
+  await writeLog(tx, {
+    type: LogType.update,
+    actor: scope.actor,
+    at: now,
+    content: `修改账号 ${changes.user_name}（ID ${userId}）${reset}`,
+  });
+}
+
+/** Deletes checked accounts no road uses any more, ending their sessions; logged. */
+async function deleteAccounts(
+  tx: Queryable,
+  scope: Scope,
+  rows: { user_id: number; user_name: string }[],
+  now: Date,
+): Promise<void> {
+  const userIds = rows.map((r) => r.user_id);
+  await assertNotInUse(tx, 'account', new Map(rows.map((r) => [r.user_id, r.user_name])));
+  await repo.softDeleteAccounts(tx, userIds, now);
+  await revokeTokens(tx, userIds, now);
+  const names = rows.map((r) => `${r.user_name}（ID ${r.user_id}）`).join('、');
+  await writeLog(tx, {
+    type: LogType.remove,
+    actor: scope.actor,
+    at: now,
+    content: `删除账号 ${names}`,
+  });
+}
+
+/**
+ * An organisation's admin account, made with the organisation in its transaction (SaveHoldInfo): the checks and
+ * the log entry of any new account. The password comes hashed by `newPasswordHash`, before the transaction.
+ */
+export async function createHoldAdmin(
+  tx: Queryable,
+  scope: Scope,
+  input: { hold_id: number; user_name: string; true_name: string; passwordHash: NewPasswordHash },
+  now: Date,
+): Promise<number> {
+  if (!input.user_name) throw invalid(accountMessages.createRequired);
+  checkUserName(input.user_name);
+  const target = await scope.on(tx).hold(input.hold_id);
+  return createAccount(
+    tx,
+    scope,
+    target,
+    {
+      user_name: input.user_name,
+      true_name: input.true_name,
+      remark: '',
+      passwordHash: input.passwordHash,
+      holdAdmin: true,
+    },
+    now,
+  );
+}
+
+/** Edits an organisation's admin account with the organisation (SaveHoldInfo): the checks and log of any edit. */
+export async function updateHoldAdmin(
+  tx: Queryable,
+  scope: Scope,
+  userId: number,
+  input: { user_name: string; true_name: string; passwordHash?: NewPasswordHash },
+  now: Date,
+): Promise<void> {
+  if (!input.user_name) throw invalid(accountMessages.editRequired);
+  checkUserName(input.user_name);
+  const [current] = await repo.findStaffByIds(tx, [userId]);
+  await scope.on(tx).visible(current, MISSING);
+  await changeAccount(tx, scope, userId, input, now);
+}
+
+/**
+ * Deletes the admin accounts of organisations being deleted (RemoveHold), in its transaction: the checks and log
+ * entry of any account deletion, less the rule that keeps an admin while its organisation lives.
+ */
+export async function removeHoldAdmins(tx: Queryable, scope: Scope, holdIds: number[], now: Date): Promise<void> {
+  const admins = await repo.holdAdmins(tx, holdIds);
+  if (admins.length === 0) return;
+  for (const admin of admins) {
+    await scope.on(tx).visible(admin, MISSING);
+    if (admin.user_id === scope.caller.userId) throw invalid('不能删除自己的账号');
+  }
+  await deleteAccounts(tx, scope, admins, now);
+}
 
 export async function listStaff(
   ctx: AppContext,
@@ -52,7 +184,7 @@ export async function listStaff(
 export async function staffDetail(ctx: AppContext, scope: Scope, userId: number): Promise<StaffRow> {
   const { hold_admin: _admin, ...row } = await scope.visible(
     await repo.findStaff(ctx.db, ctx.config.tzName, userId),
-    '账号不存在或已删除',
+    MISSING,
   );
   return row;
 }
@@ -79,50 +211,41 @@ export async function saveAccount(
   const passwordHash = input.user_password ? await newPasswordHash(input.user_password) : undefined;
   const target = await scope.hold(input.hold_id);
   const now = ctx.now();
-  const actor = scope.actor;
 
   return ctx.db.transaction(async (tx) => {
     if (isNew) {
-      await assertUserNameFree(tx, input.user_name);
-      const userId = await repo.insertAccount(tx, {
-        hold_id: target.hold_id,
-        user_name: input.user_name,
-        true_name: input.true_name,
-        password_hash: passwordHash!,
-        remark: input.remark,
-        hold_admin: false,
-        create_time: now,
-      });
-      await writeLog(tx, {
-        type: LogType.create,
-        actor,
-        at: now,
-        content: `新增账号 ${input.user_name}（ID ${userId}），所属组织 ${target.hold_name}`,
-      });
+      const userId = await createAccount(
+        tx,
+        scope,
+        target,
+        {
+          user_name: input.user_name,
+          true_name: input.true_name,
+          remark: input.remark,
+          passwordHash: passwordHash!,
+          holdAdmin: false,
+        },
+        now,
+      );
       return { user_id: userId };
     }
-    const current = await scope
-      .on(tx)
-      .visible(await repo.findStaff(tx, ctx.config.tzName, input.user_id), '账号不存在或已删除');
+    const current = await scope.on(tx).visible(await repo.findStaff(tx, ctx.config.tzName, input.user_id), MISSING);
     if (current.hold_admin && current.hold_id !== target.hold_id) {
       throw invalid('组织的管理账号不能移到其他组织');
     }
-    await assertUserNameFree(tx, input.user_name, input.user_id);
-    await repo.updateAccount(tx, input.user_id, {
-      hold_id: target.hold_id,
-      user_name: input.user_name,
-      true_name: input.true_name,
-      remark: input.remark,
-      ...(passwordHash ? { password_hash: passwordHash, default_password: false } : {}),
-    });
-    if (passwordHash && input.user_id !== scope.caller.userId) await revokeTokens(tx, [input.user_id], now);
-    const reset = passwordHash ? '，重置密码' : '';
-    await writeLog(tx, {
-      type: LogType.update,
-      actor,
-      at: now,
-      content: `修改账号 ${input.user_name}（ID ${input.user_id}）${reset}`,
-    });
+    await changeAccount(
+      tx,
+      scope,
+      input.user_id,
+      {
+        hold_id: target.hold_id,
+        user_name: input.user_name,
+        true_name: input.true_name,
+        remark: input.remark,
+        passwordHash,
+      },
+      now,
+    );
     return { user_id: input.user_id };
   });
 }
@@ -134,20 +257,11 @@ export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number
     const rows = await repo.findStaffByIds(tx, userIds);
     for (const id of new Set(userIds)) {
       const row = rows.find((r) => r.user_id === id);
-      if (!row) throw notFound('账号不存在或已删除');
-      await scope.on(tx).visible(row, '账号不存在或已删除');
+      if (!row) throw notFound(MISSING);
+      await scope.on(tx).visible(row, MISSING);
       if (id === scope.caller.userId) throw invalid('不能删除自己的账号');
       if (row.hold_admin) throw conflict(`账号 ${row.user_name} 是组织的管理账号，删除组织时会一并删除`);
     }
-    await assertNotInUse(tx, 'account', new Map(rows.map((r) => [r.user_id, r.user_name])));
-    await repo.softDeleteAccounts(tx, userIds, now);
-    await revokeTokens(tx, userIds, now);
-    const names = rows.map((r) => `${r.user_name}（ID ${r.user_id}）`).join('、');
-    await writeLog(tx, {
-      type: LogType.remove,
-      actor: scope.actor,
-      at: now,
-      content: `删除账号 ${names}`,
-    });
+    await deleteAccounts(tx, scope, rows, now);
   });
 }

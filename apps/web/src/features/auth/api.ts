@@ -6,13 +6,14 @@ import {
   type LoginResult,
   type SessionInfo,
 } from '@guard-tour/contract';
-import { ApiError, apiGet, apiPost } from '../../api/client';
+import { api } from '../../api/api';
+import { ApiError } from '../../api/client';
 import { MSG } from '../../api/messages';
 
 /** 登录: a wrong account or password is code 401, which here is an answer, not an expired session. */
 export async function login(input: LoginInput): Promise<LoginResult> {
   try {
-    return await apiPost<LoginResult>('/api/UserInfo/Login_Web', input, { redirectOn401: false });
+    return await api.auth.login(input, { redirectOn401: false });
   } catch (error) {
     throw new ApiError(
       error instanceof ApiError ? error.kind : 'network',
@@ -33,16 +34,16 @@ export function loginErrorText(error: unknown): string {
 
 /** 退出登录: revokes the token on the server. */
 export async function logout(): Promise<void> {
-  await apiGet<unknown>('/api/UserInfo/Logout', undefined, { redirectOn401: false });
+  await api.auth.logout(undefined, { redirectOn401: false });
 }
 
 /** Who the stored token belongs to; a 401 here ends the session and goes to the login page. */
 export async function checkToken(): Promise<SessionInfo> {
-  return apiGet<SessionInfo>('/api/userinfo/checktoken');
+  return api.auth.checkToken();
 }
 
 /** The caller's menu: groups (parentId 0) and their entries. */
 export async function getUserFunTree(): Promise<FunTreeItem[]> {
-  const data = await apiGet<FunTreeItem[] | null>('/api/SysFun/GetUserFunTree');
+  const data: FunTreeItem[] | null = await api.auth.userFunTree();
   return Array.isArray(data) ? data : [];
 }

@@ -1,6 +1,7 @@
 import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 
 /** DOMAIN.md, Dashboard: the screen refreshes itself every 60 s. */
 export const REFRESH_MS = 60_000;
@@ -13,29 +14,24 @@ const DASHBOARD = ['dashboard'] as const;
 
 /** Today's figures for the caller's scope; null when the server answered without a row. */
 export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary | null> {
-  const rows = await apiGet<DashboardSummary[] | null>('/api/Dashboard/Summary', undefined, { signal });
+  const rows: DashboardSummary[] | null = await api.dashboard.summary({}, { signal });
   return Array.isArray(rows) ? (rows[0] ?? null) : null;
 }
 
 /** Today's punches, newest first, 20 a page. */
 export function listTodayPunches(page: number, signal?: AbortSignal): Promise<Paged<PunchRow>> {
-  return apiPage<PunchRow>(
-    'GET',
-    '/api/Dashboard/TodayPatrolLogs',
-    { PageIndex: page, PageSize: TODAY_PAGE_SIZE },
-    { signal },
-  );
+  return api.dashboard.todayPunches({ PageIndex: page, PageSize: TODAY_PAGE_SIZE }, { signal });
 }
 
 /** Punches and completion rate per day, oldest first. */
 export async function getTrend(signal?: AbortSignal): Promise<TrendPoint[]> {
-  const points = await apiGet<TrendPoint[] | null>('/api/Dashboard/Trend', { days: TREND_DAYS }, { signal });
+  const points: TrendPoint[] | null = await api.dashboard.trend({ days: TREND_DAYS }, { signal });
   return Array.isArray(points) ? points : [];
 }
 
 /** The points behind today's missed-checks figure. */
 export async function listMissedToday(signal?: AbortSignal): Promise<MissedPoint[]> {
-  const points = await apiGet<MissedPoint[] | null>('/api/Dashboard/MissedToday', undefined, { signal });
+  const points: MissedPoint[] | null = await api.dashboard.missedToday({}, { signal });
   return Array.isArray(points) ? points : [];
 }
 

@@ -1,6 +1,7 @@
-import type { HoldRow, SaveHoldInput } from '@guard-tour/contract';
+import type { HoldRow, ParentBase, SaveHoldInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -8,19 +9,15 @@ export const HOLD_LIST_KEY = [...QUERY_KEYS.hold, 'list'] as const;
 
 /** The picked organisation first, then everything below it. */
 export async function listHolds(params: ListParams, signal?: AbortSignal): Promise<Paged<HoldRow>> {
-  return apiPostPage<HoldRow>(
-    '/api/HoldInfo/GetHoldList',
+  return api.hold.listHolds(
     { Name: params.keyword, containChildren: true, HoldID: params.holdId, ...pagingOf(params) },
     { signal },
   );
 }
 
 /** The parent a new organisation will get (shown read-only in the dialog). */
-export async function loadParentBase(
-  id: number,
-  signal?: AbortSignal,
-): Promise<{ hold_id: number; hold_name: string }> {
-  return apiGet('/api/HoldInfo/LoadParentBase', { id }, { signal });
+export async function loadParentBase(id: number, signal?: AbortSignal): Promise<ParentBase> {
+  return api.hold.parentBase({ id }, { signal });
 }
 
 export function useParentBase(id: number | undefined) {
@@ -31,12 +28,12 @@ export function useParentBase(id: number | undefined) {
   });
 }
 
-export async function saveHold(input: SaveHoldInput): Promise<{ hold_id: number }> {
-  return apiPost('/api/HoldInfo/SaveHoldInfo', input);
+export async function saveHold(input: SaveHoldInput) {
+  return api.hold.saveHold(input);
 }
 
 export async function removeHolds(holdIds: number[]): Promise<void> {
-  await apiPost<unknown>('/api/HoldInfo/RemoveHold', { hold_ids: holdIds });
+  await api.hold.removeHolds({ hold_ids: holdIds });
 }
 
 /** After a save or a delete the list, the tree and the accounts list (admins are accounts) are read again. */

@@ -1,7 +1,7 @@
 import type { ChangePasswordInput } from '@guard-tour/contract';
-import { apiPost } from '../../api/client';
+import { api } from '../../api/api';
 
 /** 修改密码 of the signed-in account. The current token stays valid; the account's other sessions end. */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await apiPost<unknown>('/api/HoldInfo/ChangeUserPassword', input);
+  await api.auth.changePassword(input);
 }

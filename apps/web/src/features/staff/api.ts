@@ -1,6 +1,7 @@
 import type { SaveAccountInput, StaffRow } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -8,19 +9,18 @@ export const STAFF_LIST_KEY = [...QUERY_KEYS.staff, 'list'] as const;
 
 /** Accounts of the picked organisation and below; the keyword matches the account or the person. */
 export async function listStaff(params: ListParams, signal?: AbortSignal): Promise<Paged<StaffRow>> {
-  return apiPostPage<StaffRow>(
-    '/api/StaffInfo/SearchList',
+  return api.staff.listStaff(
     { Name: params.keyword, HoldID: params.holdId, containChildren: true, ...pagingOf(params) },
     { signal },
   );
 }
 
-export async function saveAccount(input: SaveAccountInput): Promise<{ user_id: number }> {
-  return apiPost('/api/HoldInfo/SaveAccount', input);
+export async function saveAccount(input: SaveAccountInput) {
+  return api.staff.saveAccount(input);
 }
 
 export async function removeUsers(userIds: number[]): Promise<void> {
-  await apiPost<unknown>('/api/StaffInfo/RemoveUser', { user_ids: userIds });
+  await api.staff.removeUsers({ user_ids: userIds });
 }
 
 function useRefreshStaff() {

@@ -1,5 +1,6 @@
 import { LogType, type SysLogRow } from '@guard-tour/contract';
-import { apiPostPage, type Paged } from '../../api/client';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -17,8 +18,7 @@ export function logTypesOf(kind: LogKind): number[] {
 
 /** Log entries of the picked organisation and below; the keyword matches account, name, organisation, content or IP. */
 export async function listLogs(kind: LogKind, params: ListParams, signal?: AbortSignal): Promise<Paged<SysLogRow>> {
-  return apiPostPage<SysLogRow>(
-    '/api/SysLog/GetSysLogsList',
+  return api.syslog.listLogs(
     { logType: logTypesOf(kind), key: params.keyword, HoldID: params.holdId, ...pagingOf(params) },
     { signal },
   );
