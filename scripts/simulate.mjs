@@ -1,15 +1,19 @@
 // npm run simulate -- --devices N --days D [--url …] [--key …]: the device simulator against a running server.
+// It is a tool, not part of the server (apps/server/tools/simulator), run from its TypeScript source with tsx.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { ensureInstalled, root } from './lib.mjs';
 
 ensureInstalled();
-ensureBuilt({ only: ['packages/contract', 'apps/server'] });
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'apps/server/dist/simulate.js'), ...process.argv.slice(2)],
-  {
-    stdio: 'inherit',
-  },
+  [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/tools/simulator/main.ts'),
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit', cwd: root },
 );
 process.exit(result.status ?? 1);

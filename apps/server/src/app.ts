@@ -105,11 +105,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         scopeOf: (caller, ip) => new Scope(ctx.db, caller, ip),
         deviceKey: ctx.deviceKey,
       });
-      // TEMPORARY: routes not yet on the call table keep their /api prefix.
-      for (const feature of features) {
-        const onTable = 'onTable' in feature;
-        await api.register(feature as never, { ctx, ...(onTable ? {} : { prefix: '/api' }) });
-      }
+      for (const feature of features) await api.register(feature, { ctx });
     },
     { prefix: '/proxyserver' },
   );

@@ -6,7 +6,7 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { prepareDatabase } from './db/prepare.js';
 import { ADMIN_USER_NAME } from './db/seed/root.js';
 import { resolveDeviceKey } from './security/device-key.js';
-import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo/demo.js';
+import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
 import { sweepRounds } from './features/round/round.service.js';
 
 /** How often rounds are stored and frozen without waiting for a read. */

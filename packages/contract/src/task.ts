@@ -85,6 +85,8 @@ export const taskRow = z.object({
   /** Weekly and monthly tasks: the items as names (`周一,周三`, `1号,15号`); '' otherwise. */
   cycle_repeat_value: z.string(),
   cycle_text: z.string(),
+  /** A single task's day `YYYY-MM-DD`; '' for repeating tasks. */
+  single_date: z.string(),
   start_time: z.string(),
   end_time: z.string(),
   /** `YYYY-MM-DD`, '' when the task never expires. */

@@ -92,9 +92,8 @@ export function routesOf<T extends Record<string, Call>>(
   handlersOf: (ctx: AppContext) => Handlers<T>,
   setUp?: (app: FastifyInstance, ctx: AppContext) => Promise<RouteExtras<T> | void>,
 ) {
-  const plugin = async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+  return async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
     const extras = (await setUp?.(app, ctx)) ?? {};
     serveCalls(app, table, handlersOf(ctx), extras);
   };
-  return Object.assign(plugin, { onTable: true as const });
 }

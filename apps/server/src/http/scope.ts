@@ -103,7 +103,3 @@ function holdIdsStatement(withChildren: boolean, name: string) {
 const subtreeIds = holdIdsStatement(true, 'scope_subtree_ids');
 const ownId = holdIdsStatement(false, 'scope_own_id');
 
-/** TEMPORARY while routes move to the call table. */
-export function scopeOf(_ctx: unknown, request: { scope: Scope | null }): Scope {
-  return request.scope!;
-}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { simulate } from './simulate/simulator.js';
+import { simulate } from './simulator.js';
 
 /** npm run simulate -- --devices N --days D [--url …] [--key …] [--user …] [--password …] */
 const { values } = parseArgs({

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/sql.js';
-import { ADMIN, DEVICE_KEY, useHarness } from '../test/harness.js';
-import { insertCard, insertDevice } from '../test/fixtures.js';
-import { PASSWORD, buildWorld } from '../test/world.js';
+import { queryRows } from '../../src/db/sql.js';
+import { ADMIN, DEVICE_KEY, useHarness } from '../../src/test/harness.js';
+import { insertCard, insertDevice } from '../../src/test/fixtures.js';
+import { PASSWORD, buildWorld } from '../../src/test/world.js';
 import { simulate, type SimulatorOptions } from './simulator.js';
 
 const h = useHarness();

@@ -1,7 +1,19 @@
-import type { Envelope, HoldTreeNode, RoadRow, TaskRow, UploadPunchesResult } from '@guard-tour/contract';
-import { parseClock, parseItems } from '../domain/cycle-items.js';
-import { roadSchedule, taskSchedule } from '../domain/stored-schedule.js';
-import { walk, type PatrolRoute, type PunchRecord } from '../demo/punch-walk.js';
+import {
+  TaskMode,
+  itemKindOf,
+  itemKindOfTask,
+  roadCycleOf,
+  taskModeOf,
+  type Envelope,
+  type HoldTreeNode,
+  type RoadRow,
+  type TaskRow,
+  type UploadPunchesResult,
+} from '@guard-tour/contract';
+import { parseClock, parseItems } from '../../src/domain/cycle-items.js';
+import { RoundStatus } from '../../src/domain/schedule.js';
+import { roadSchedule, taskSchedule } from '../../src/domain/stored-schedule.js';
+import { walk, type PatrolRoute, type PunchRecord } from '../../src/db/seed/demo/punch-walk.js';
 
 /**
  * The device simulator: reads the roads and tasks through the console's API, walks them with realistic
@@ -120,11 +132,11 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
       road.road_id,
       walkers.map((w) => w.user_name),
     );
-    const kind = road.cycle_repeat_type === 2 ? 'weekday' : 'monthday';
+    const kind = itemKindOf(roadCycleOf(road.cycle_repeat_type));
     routes.push({
       schedule: roadSchedule({
         cycle_repeat_type: road.cycle_repeat_type,
-        cycle_items: road.cycle_repeat_type === 1 ? [] : (parseItems(kind, road.cycle_repeat_items) ?? []),
+        cycle_items: kind ? (parseItems(kind, road.cycle_repeat_items) ?? []) : [],
         start_minute: parseClock(road.start_time) ?? null,
         end_minute: parseClock(road.end_time) ?? null,
         created_at: LONG_AGO,
@@ -137,14 +149,15 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
   }
   const chosen = new Set(devices.map((d) => d.device_no));
   for (const task of await client.all<TaskRow>('/RoadTask/GetRoadTaskList', { task_status: -1 })) {
-    if (!chosen.has(task.device_no) || task.status === 4) continue;
-    const kind = task.cycle_repeat_mode === 3 ? 'weekday' : 'monthday';
+    if (!chosen.has(task.device_no) || task.status === RoundStatus.closed) continue;
+    const mode = taskModeOf(task.cycle_repeat_mode);
+    const kind = itemKindOfTask(mode);
     routes.push({
       schedule: taskSchedule(
         {
           cycle_repeat_mode: task.cycle_repeat_mode,
-          cycle_items: task.cycle_repeat_mode >= 3 ? (parseItems(kind, task.cycle_repeat_value) ?? []) : [],
-          single_date: task.cycle_text.split('：')[1] ?? null,
+          cycle_items: kind ? (parseItems(kind, task.cycle_repeat_value) ?? []) : [],
+          single_date: mode === TaskMode.single ? task.single_date || null : null,
           start_minute: parseClock(task.start_time) ?? null,
           end_minute: parseClock(task.end_time) ?? null,
           expire_date: task.expire_time || null,

@@ -56,6 +56,7 @@ async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promi
       cycle_repeat_mode: t.cycle_repeat_mode,
       cycle_repeat_value: cycleItemsText(cycle),
       cycle_text: cycleText(cycle),
+      single_date: cycle.mode === 'once' ? cycle.date : '',
       start_time: formatClock(t.start_minute),
       end_time: formatClock(t.end_minute),
       expire_time: t.expire_time,

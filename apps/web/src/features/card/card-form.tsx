@@ -1,14 +1,13 @@
 import type { CardRow } from '@guard-tour/contract';
-import { Col, Form, Input } from 'antd';
-import { useState } from 'react';
-import { EditDialog, RemarkItem } from '../../components/edit-dialog';
+import { Col } from 'antd';
+import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
+import { SERIAL_NUMBER_HINT, TextItem } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
-import { useSaveForm } from '../../components/use-save-form';
 import { useSaveCard } from './api';
 import { cardFormError, cardValuesOf, newCardValues, toSaveCardInput, type CardFormValues } from './card-form-values';
 
 /** What the dialog was opened for: a row to edit, or a new patrol point in an organisation. */
-export type CardDialogSubject = { row: CardRow } | { holdId: number | undefined };
+export type CardDialogSubject = EditSubject<CardRow>;
 
 interface CardFormProps {
   subject: CardDialogSubject;
@@ -17,46 +16,26 @@ interface CardFormProps {
 
 /** 录入 / 编辑 a patrol point (800px dialog). */
 export function CardForm({ subject, onClose }: CardFormProps) {
-  const [form] = Form.useForm<CardFormValues>();
-  const row = 'row' in subject ? subject.row : undefined;
+  const row = rowOf(subject);
   const patrolId = row?.patrol_id ?? 0;
-  const [initialValues] = useState(() =>
-    row ? cardValuesOf(row) : newCardValues('holdId' in subject ? subject.holdId : undefined),
+  const dialog = useEditForm(
+    useSaveCard(),
+    {
+      initial: () => (row ? cardValuesOf(row) : newCardValues(holdIdOf(subject))),
+      check: cardFormError,
+      toInput: (values: CardFormValues) => toSaveCardInput(values, patrolId),
+    },
+    onClose,
   );
-  const save = useSaveCard();
-  const submit = useSaveForm(save, {
-    check: cardFormError,
-    toInput: (values: CardFormValues) => toSaveCardInput(values, patrolId),
-    onSaved: onClose,
-  });
 
   return (
-    <EditDialog
-      title={patrolId === 0 ? '录入巡检点' : '编辑巡检点'}
-      form={form}
-      initialValues={initialValues}
-      onSubmit={submit}
-      saving={save.isPending}
-      onClose={onClose}
-    >
+    <EditDialog title={patrolId === 0 ? '录入巡检点' : '编辑巡检点'} {...dialog}>
       <Col span={12}>
         <HoldItem />
       </Col>
-      <Col span={12}>
-        <Form.Item label="卡编号" name="patrol_sn" required>
-          <Input maxLength={32} placeholder="字母、数字、- 或 _，最多 32 位" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item label="巡检点名称" name="patrol_name">
-          <Input maxLength={50} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item label="位置" name="location">
-          <Input maxLength={100} />
-        </Form.Item>
-      </Col>
+      <TextItem label="卡编号" name="patrol_sn" max={32} placeholder={SERIAL_NUMBER_HINT} required />
+      <TextItem label="巡检点名称" name="patrol_name" max={50} />
+      <TextItem label="位置" name="location" max={100} />
       <Col span={24}>
         <RemarkItem />
       </Col>

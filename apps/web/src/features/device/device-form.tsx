@@ -1,6 +1,7 @@
 import type { DeviceRow } from '@guard-tour/contract';
-import { Col, Form, Input, Select } from 'antd';
+import { Col, Form, Select } from 'antd';
 import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
+import { SERIAL_NUMBER_HINT, TextItem } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
 import { useSaveDevice } from './api';
 import { DEVICE_TYPE_OPTIONS } from './device-choices';
@@ -39,31 +40,15 @@ export function DeviceForm({ subject, onClose }: DeviceFormProps) {
       <Col span={12}>
         <HoldItem />
       </Col>
-      <Col span={12}>
-        <Form.Item label="IMEI/SN" name="device_no" required>
-          <Input maxLength={32} placeholder="字母、数字、- 或 _，最多 32 位" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item label="设备名称" name="object_name">
-          <Input maxLength={50} placeholder="不填则与 IMEI/SN 相同" />
-        </Form.Item>
-      </Col>
+      <TextItem label="IMEI/SN" name="device_no" max={32} placeholder={SERIAL_NUMBER_HINT} required />
+      <TextItem label="设备名称" name="object_name" max={50} placeholder="不填则与 IMEI/SN 相同" />
       <Col span={12}>
         <Form.Item label="设备型号" name="object_type">
           <Select options={DEVICE_TYPE_OPTIONS} />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item label="SIM" name="SIM">
-          <Input maxLength={32} placeholder="SIM卡号" />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item label="ICCID" name="ICCID">
-          <Input maxLength={32} />
-        </Form.Item>
-      </Col>
+      <TextItem label="SIM" name="SIM" max={32} placeholder="SIM卡号" />
+      <TextItem label="ICCID" name="ICCID" max={32} />
       <Col span={24}>
         <RemarkItem />
       </Col>

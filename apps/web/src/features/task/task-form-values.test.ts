@@ -24,6 +24,7 @@ const ROW: TaskRow = {
   cycle_repeat_mode: 3,
   cycle_repeat_value: '周一,周三',
   cycle_text: '每周：周一,周三',
+  single_date: '',
   start_time: '22:00',
   end_time: '02:00',
   expire_time: '2027-06-30',

@@ -21,6 +21,7 @@ const TASK: TaskRow = {
   cycle_repeat_mode: 3,
   cycle_repeat_value: '周一,周三',
   cycle_text: '每周：周一,周三',
+  single_date: '',
   start_time: '22:00',
   end_time: '02:00',
   expire_time: '',

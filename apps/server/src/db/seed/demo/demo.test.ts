@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldTreeNode, RoadRow, StaffRow, TaskRow } from '@guard-tour/contract';
-import { queryRows } from '../db/sql.js';
-import { useHarness } from '../test/harness.js';
+import { queryRows } from '../../sql.js';
+import { useHarness } from '../../../test/harness.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo.js';
 
 const h = useHarness();

@@ -1,6 +1,6 @@
-import { roundOn, type Schedule } from '../domain/schedule.js';
-import { localDate } from '../domain/time.js';
-import { addDays, zoneOffsetMs } from '../domain/zoned-time.js';
+import { roundOn, type Schedule } from '../../../domain/schedule.js';
+import { localDate } from '../../../domain/time.js';
+import { addDays, zoneOffsetMs } from '../../../domain/zoned-time.js';
 
 /**
  * Realistic punches for roads and tasks (pure, seeded): guards start a little late, take a few minutes per

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
-import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../db/schema.js';
-import { roadScheduleColumns } from '../db/road-schedule.js';
-import { roadSchedule, taskSchedule } from '../domain/stored-schedule.js';
+import type { Queryable } from '../../client.js';
+import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../../schema.js';
+import { roadScheduleColumns } from '../../road-schedule.js';
+import { roadSchedule, taskSchedule } from '../../../domain/stored-schedule.js';
 import type { PatrolRoute } from './punch-walk.js';
 
 /**

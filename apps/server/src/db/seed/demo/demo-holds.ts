@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.js';
-import type { Scope } from '../http/scope.js';
-import { saveHold } from '../features/hold/hold.service.js';
-import { saveAccount } from '../features/staff/staff.service.js';
+import type { AppContext } from '../../../context.js';
+import type { Scope } from '../../../http/scope.js';
+import { saveHold } from '../../../features/hold/hold.service.js';
+import { saveAccount } from '../../../features/staff/staff.service.js';
 
 /** Every demo account's password (printed at start). */
 export const DEMO_PASSWORD = 'demo1234';
