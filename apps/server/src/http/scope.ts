@@ -102,4 +102,3 @@ function holdIdsStatement(withChildren: boolean, name: string) {
 }
 const subtreeIds = holdIdsStatement(true, 'scope_subtree_ids');
 const ownId = holdIdsStatement(false, 'scope_own_id');
-
