@@ -8,8 +8,8 @@ export const dashboardSummary = z.object({
   running_roads: z.number(),
   patrol_people_num: z.number(),
   missed_checks: z.number(),
-  /** 0–100, one decimal. */
-  completion_rate: z.number(),
+  /** 0–100, one decimal; null when nothing was expected yet today (shown as —). */
+  completion_rate: z.number().nullable(),
   /** The day these figures are for, `YYYY-MM-DD` in the deployment time zone (the greeting shows it). */
   today: z.string(),
 });
@@ -31,12 +31,15 @@ export const trendQuery = z.object({
 export const trendPoint = z.object({
   date: z.string(),
   punches: z.number(),
-  completion_rate: z.number(),
+  /** Null on a day without rounds (the chart leaves it empty). */
+  completion_rate: z.number().nullable(),
 });
 export type TrendPoint = z.infer<typeof trendPoint>;
 
 /** One point behind today's missed-checks figure; `window` is `HH:mm-HH:mm`. */
 export const missedPoint = z.object({
+  /** The round it belongs to (Report/RoundPoints opens it). */
+  round_id: z.number(),
   road_name: z.string(),
   patrol_name: z.string(),
   patrol_sn: z.string(),

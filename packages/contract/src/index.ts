@@ -17,6 +17,7 @@ export * from './task.js';
 export * from './punch.js';
 export * from './dashboard.js';
 export * from './record.js';
+export * from './report.js';
 export * from './call.js';
 export * from './calls/index.js';
 export * from './files.js';

@@ -3,6 +3,7 @@ import { cardOption } from './card.js';
 import { id, idList, idNumber, includeChildren, keyword, optionalHoldId, saveId, text, withoutNul } from './common.js';
 import { RoadCycle, cycleMessages, roadCycleOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
+import { graceMinutes } from './report.js';
 
 export * from './cycle.js';
 
@@ -64,6 +65,7 @@ export const saveRoadInput = z.object({
   cycle_repeat_items: items,
   start_time: clock,
   end_time: clock,
+  grace_minutes: graceMinutes,
   remark: text(200, '备注'),
 });
 
@@ -88,6 +90,7 @@ export const saveRoadInfoNewInput = z.object({
   hold_id: holdId,
   patrol_card_ids: idList(roadMessages.simpleCardsRequired),
   patrol_card_names: z.unknown().optional(),
+  grace_minutes: graceMinutes,
   remark: text(200, '备注'),
 });
 
@@ -110,6 +113,8 @@ export const roadRow = z.object({
   cycle_monthdays: z.string(),
   start_time: z.string(),
   end_time: z.string(),
+  /** Minutes a punch may come before the window or after it and still check its point. */
+  grace_minutes: z.number(),
   /** Bound accounts' names, comma-joined; user_id their ids. */
   patrol_users: z.string(),
   user_id: z.string(),

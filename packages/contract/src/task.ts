@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { TaskMode, taskModeOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
+import { graceMinutes } from './report.js';
 
 export const taskMessages = {
   nameRequired: '请输入任务名称',
@@ -61,6 +62,7 @@ export const saveTaskInput = z.object({
     .pipe(z.string().refine((value) => value === '' || isCalendarDate(value), taskMessages.badExpire)),
   start_time: text(19, '开始时间'),
   end_time: text(19, '结束时间'),
+  grace_minutes: graceMinutes,
 });
 
 export const taskIdQuery = z.object({ task_id: id });
@@ -89,6 +91,8 @@ export const taskRow = z.object({
   single_date: z.string(),
   start_time: z.string(),
   end_time: z.string(),
+  /** Minutes a punch may come before the window or after it and still check its point. */
+  grace_minutes: z.number(),
   /** `YYYY-MM-DD`, '' when the task never expires. */
   expire_time: z.string(),
   patrol_card_names: z.string(),

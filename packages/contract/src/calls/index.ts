@@ -5,6 +5,7 @@ import { deviceCalls } from './device.js';
 import { holdCalls } from './hold.js';
 import { punchCalls } from './punch.js';
 import { recordCalls } from './record.js';
+import { reportCalls } from './report.js';
 import { roadCalls } from './road.js';
 import { staffCalls } from './staff.js';
 import { syslogCalls } from './syslog.js';
@@ -28,5 +29,6 @@ export const calls = {
   punch: punchCalls,
   dashboard: dashboardCalls,
   record: recordCalls,
+  report: reportCalls,
 };
 export type Calls = typeof calls;

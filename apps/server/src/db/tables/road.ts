@@ -1,6 +1,7 @@
 // Patrol roads, their points and walkers, tasks, and the rounds made from them.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   index,
@@ -37,6 +38,8 @@ export const road = pgTable(
       .default(sql`'{}'::smallint[]`),
     start_minute: smallint(),
     end_minute: smallint(),
+    /** Minutes a punch may come before the window opens or after it closes and still check its point (0–120). */
+    grace_minutes: smallint().notNull().default(0),
     remark: text().notNull().default(''),
     closed_at: timestamp({ withTimezone: true }),
     create_time: createdAt(),
@@ -98,6 +101,7 @@ export const task = pgTable(
     single_date: date({ mode: 'string' }),
     start_minute: smallint(),
     end_minute: smallint(),
+    grace_minutes: smallint().notNull().default(0),
     expire_date: date({ mode: 'string' }),
     create_time: createdAt(),
     deleted_at: deletedAt(),
@@ -137,7 +141,18 @@ export const patrolRound = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
-    /** 2 finished or 3 abnormal, frozen when the window has ended; null while open. */
+    /** The road's or task's grace when the round was made: results never follow later edits. */
+    grace_minutes: smallint().notNull().default(0),
+    /** How many points were checked inside the window (正常), within the grace before it (早到) or after it (迟到). */
+    on_time: smallint().notNull().default(0),
+    early: smallint().notNull().default(0),
+    late: smallint().notNull().default(0),
+    /** The accounts whose punches checked points of this round (the report's 巡检人). */
+    punched_users: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** 2 finished or 3 abnormal, frozen at the window's end plus grace; null until then. */
     result: smallint(),
     create_time: createdAt(),
   },
@@ -152,5 +167,24 @@ export const patrolRound = pgTable(
     index('patrol_round_hold_day_idx').on(t.hold_id, t.round_date),
     // The upload matches punches against the rounds of their days only (a year holds ~730k rounds at 2,000 roads).
     index('patrol_round_day_idx').on(t.round_date),
+    // The freeze looks only at rounds not frozen yet, every 30 s.
+    index('patrol_round_unfrozen_idx')
+      .on(t.window_end)
+      .where(sql`${t.result} is null`),
   ],
+);
+
+/**
+ * The checked points of a round: the first qualifying punch of each (by `punch_time`, however late it arrived) and
+ * its account. A point of the round without a row here is pending, or missed once the round is frozen.
+ */
+export const roundPoint = pgTable(
+  'round_point',
+  {
+    round_id: bigint({ mode: 'number' }).notNull(),
+    patrol_id: integer().notNull(),
+    punch_time: timestamp({ withTimezone: true }).notNull(),
+    user_id: integer(),
+  },
+  (t) => [primaryKey({ columns: [t.round_id, t.patrol_id] })],
 );
