@@ -93,7 +93,7 @@ const PUNCHES = `
  */
 const ROUNDS = `
   insert into patrol_round (road_id, task_id, hold_id, round_date, window_start, window_end, expected_cards,
-    checked_cards, result, create_time)
+    checked_cards, result, create_time, on_time, early, late)
   select r.road_id, null, r.hold_id, d::date,
     (d::date + coalesce(r.start_minute, 0) * interval '1 minute') at time zone $3,
     (d::date + case when r.end_minute is null then 1440
@@ -102,7 +102,12 @@ const ROUNDS = `
     c.cards,
     case when (r.road_id + d::date - date '2000-01-01') % 5 = 0 then c.cards[1:7] else c.cards end,
     case when (r.road_id + d::date - date '2000-01-01') % 5 = 0 then 3 else 2 end,
-    d
+    d,
+    -- Results of the checked points: one early on every seventh round, one late on the next, the rest on time.
+    least(cardinality(c.cards), case when (r.road_id + d::date - date '2000-01-01') % 5 = 0 then 7 else cardinality(c.cards) end)
+      - case when (r.road_id + d::date - date '2000-01-01') % 7 in (1, 2) then 1 else 0 end,
+    case when (r.road_id + d::date - date '2000-01-01') % 7 = 1 then 1 else 0 end,
+    case when (r.road_id + d::date - date '2000-01-01') % 7 = 2 then 1 else 0 end
   from road r
   join (select road_id, array_agg(patrol_id order by position) as cards from road_card group by 1) c
     on c.road_id = r.road_id

@@ -7,10 +7,31 @@ import { prepareDatabase } from './db/prepare.js';
 import { ADMIN_USER_NAME } from './db/seed/root.js';
 import { resolveDeviceKey } from './security/device-key.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
-import { sweepRounds } from './features/round/round.service.js';
+import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
 
 /** How often rounds are stored and frozen without waiting for a read. */
 const ROUND_SWEEP_MS = 10 * 60_000;
+/** How often rounds whose window's end plus grace has come are frozen (ACCOUNTABILITY.md, Timing: within 60 s). */
+const ROUND_FREEZE_MS = 30_000;
+
+/**
+ * Runs `task` every `ms` in the background, never two runs at once; a failure is logged at error level and the
+ * next run tries again. Answers a function that stops it.
+ */
+function every(ms: number, name: string, log: (error: unknown, name: string) => void, task: () => Promise<unknown>) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    task()
+      .catch((error: unknown) => log(error, name))
+      .finally(() => {
+        running = false;
+      });
+  }, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -27,11 +48,15 @@ async function main(): Promise<void> {
     if (added !== null) demoNote = `，本次补充 ${added} 条打卡记录`;
   }
   await sweepRounds(ctx);
-  const sweeper = setInterval(() => void sweepRounds(ctx).catch(() => {}), ROUND_SWEEP_MS);
-  sweeper.unref();
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const logFailure = (error: unknown, name: string) => app.log.error({ err: error }, `${name} failed`);
+  const timers = [
+    every(ROUND_SWEEP_MS, 'round sweep', logFailure, () => sweepRounds(ctx)),
+    every(ROUND_FREEZE_MS, 'round freeze', logFailure, () => freezeEndedRounds(ctx, ctx.db)),
+  ];
 
   const shutdown = async () => {
+    for (const stop of timers) stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -20,6 +20,11 @@ export interface Schedule {
   /** A task's last day (inclusive), YYYY-MM-DD. */
   expireDate?: string;
   closed?: boolean;
+  /**
+   * Minutes a punch may come before the window opens or after it closes and still check its point (0 when
+   * absent): a round inside the grace after its window is not abnormal yet (ACCOUNTABILITY.md, Tolerance).
+   */
+  grace?: number;
 }
 
 /** One scheduled day over its window. A window ending before it starts runs into the next day. */
@@ -65,15 +70,24 @@ export function roundOn(schedule: Schedule, date: string, tz: string): Round | n
   return schedule.createdAt < round.end ? round : null;
 }
 
+/** Whether `now` falls after a round's window but inside its grace (its points may still be checked, late). */
+function inAfterGrace(schedule: Schedule, round: Round, now: Date): boolean {
+  return round.end <= now && now.getTime() < round.end.getTime() + (schedule.grace ?? 0) * 60_000;
+}
+
 /**
- * The round that decides the status now: one whose window is open now (yesterday's may run past midnight),
- * else today's (not yet open, or ended), else null (today is not scheduled).
+ * The round that decides the status now: one whose window is open now (yesterday's may run past midnight), else
+ * yesterday's while inside its grace after the window, else today's (not yet open, or ended), else null (today is
+ * not scheduled).
  */
 export function currentRound(schedule: Schedule, now: Date, tz: string): Round | null {
   const today = localDate(now, tz);
   const yesterday = roundOn(schedule, addDays(today, -1), tz);
   if (yesterday && yesterday.start <= now && now < yesterday.end) return yesterday;
-  return roundOn(schedule, today, tz);
+  const current = roundOn(schedule, today, tz);
+  if (current && current.start <= now && now < current.end) return current;
+  if (yesterday && inAfterGrace(schedule, yesterday, now)) return yesterday;
+  return current;
 }
 
 /** How many of a round's points were checked. */
@@ -82,7 +96,11 @@ export interface Progress {
   checked: number;
 }
 
-/** The status of a road or task now, given its current round and that round's progress. */
+/**
+ * The status of a road or task now, given its current round and that round's progress. Inside the grace after the
+ * window a round is finished when every point is checked, else still running: it is abnormal only once its
+ * results are final, at the window's end plus grace.
+ */
 export function statusAt(
   schedule: Schedule,
   now: Date,
@@ -92,10 +110,12 @@ export function statusAt(
 ): RoundStatus {
   if (schedule.closed) return RoundStatus.closed;
   const open = round !== null && round.start <= now && now < round.end;
-  if (!open && schedule.expireDate && localDate(now, tz) > schedule.expireDate) return RoundStatus.finished;
+  const grace = round !== null && inAfterGrace(schedule, round, now);
+  if (!open && !grace && schedule.expireDate && localDate(now, tz) > schedule.expireDate) return RoundStatus.finished;
   if (round === null || now < round.start) return RoundStatus.notStarted;
   if (open) return RoundStatus.running;
-  return progress.checked >= progress.expected ? RoundStatus.finished : RoundStatus.abnormal;
+  if (progress.checked >= progress.expected) return RoundStatus.finished;
+  return grace ? RoundStatus.running : RoundStatus.abnormal;
 }
 
 /** Whether a punch at `at` falls inside a round's window. */

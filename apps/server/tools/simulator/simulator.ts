@@ -145,6 +145,7 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
       cards: cards.map((c) => c.patrol_sn),
       walkers: walkers.map((w) => w.user_name),
       devices: devices.filter((d) => tree.get(road.hold_id)?.has(d.hold_id)).map((d) => d.device_no),
+      grace: road.grace_minutes,
     });
   }
   const chosen = new Set(devices.map((d) => d.device_no));
@@ -168,6 +169,7 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
       cards: cardsOf.get(task.road_id) ?? [],
       walkers: walkersOf.get(task.road_id) ?? [],
       devices: [task.device_no],
+      grace: task.grace_minutes,
     });
   }
   return routes;

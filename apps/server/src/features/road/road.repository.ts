@@ -13,6 +13,7 @@ export function roadColumns(tz: string) {
     hold_id: road.hold_id,
     hold_name: hold.hold_name,
     ...roadScheduleColumns,
+    grace_minutes: road.grace_minutes,
     remark: road.remark,
     create_time: localTime(road.create_time, tz),
   };
@@ -86,6 +87,7 @@ export type RoadValues = {
   cycle_items: number[];
   start_minute: number | null;
   end_minute: number | null;
+  grace_minutes: number;
   remark: string;
 };
 

@@ -36,7 +36,7 @@ type RoadRecord = NonNullable<Awaited<ReturnType<typeof repo.findRoad>>>;
 async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promise<RoadRow[]> {
   const ids = roads.map((r) => r.road_id);
   const [cards, accounts] = await Promise.all([repo.cardsOf(q, ids), repo.accountsOf(q, ids)]);
-  const schedules = new Map(roads.map((r) => [r.road_id, roadSchedule(r)]));
+  const schedules = new Map(roads.map((r) => [r.road_id, { ...roadSchedule(r), grace: r.grace_minutes }]));
   const statuses = await liveStatuses(
     ctx,
     q,
@@ -68,6 +68,7 @@ async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promi
       cycle_monthdays: cycle.mode === 'monthly' ? items : '',
       start_time: formatClock(r.start_minute),
       end_time: formatClock(r.end_minute),
+      grace_minutes: r.grace_minutes,
       patrol_users: people.map((p) => p.true_name || p.user_name).join(','),
       user_id: people.map((p) => p.user_id).join(','),
       patrol_cards: own.map((c) => c.patrol_name || c.patrol_sn).join(','),
@@ -154,6 +155,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
       cycle_repeat_type: input.cycle_repeat_type,
       cycle_items: items,
       ...window,
+      grace_minutes: input.grace_minutes,
       remark: input.remark,
     };
     let roadId = input.road_id;
@@ -169,7 +171,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
       type: input.road_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
       at: now,
-      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(roadCycleValue(input.cycle_repeat_type, items))}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个`,
+      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(roadCycleValue(input.cycle_repeat_type, items))}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个，宽限 ${input.grace_minutes} 分钟`,
     });
     return { road_id: roadId };
   });
@@ -192,19 +194,25 @@ export async function saveRoadInfoNew(ctx: AppContext, scope: Scope, input: z.ou
         cycle_items: [],
         start_minute: null,
         end_minute: null,
+        grace_minutes: input.grace_minutes,
         remark: input.remark,
         create_time: now,
       });
     } else {
       await visibleRoad(ctx, scope, tx, roadId);
-      await repo.updateRoad(tx, roadId, { hold_id: owner.hold_id, road_name: input.road_name, remark: input.remark });
+      await repo.updateRoad(tx, roadId, {
+        hold_id: owner.hold_id,
+        road_name: input.road_name,
+        grace_minutes: input.grace_minutes,
+        remark: input.remark,
+      });
     }
     await repo.replaceCards(tx, roadId, cardIds);
     await writeLog(tx, {
       type: input.road_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
       at: now,
-      content: `${input.road_id === 0 ? '新增' : '修改'}线路 ${input.road_name}（ID ${roadId}），巡检点 ${cardIds.length} 个`,
+      content: `${input.road_id === 0 ? '新增' : '修改'}线路 ${input.road_name}（ID ${roadId}），巡检点 ${cardIds.length} 个，宽限 ${input.grace_minutes} 分钟`,
     });
     return { road_id: roadId };
   });

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoadRow } from '@guard-tour/contract';
+import { queryRows } from '../../db/sql.js';
 import { useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
@@ -219,5 +221,65 @@ describe('in use', () => {
     const card = await h.post('/PatrolCard/RemoveInfo', { patrol_ids: [cards[0]] }, w.a.token);
     expect(card.code).toBe(409);
     expect(card.msg).toContain('任务线路');
+  });
+});
+
+describe('grace', () => {
+  const lastLog = async (pattern: string) =>
+    (
+      await queryRows<{ log_content: string }>(
+        h.ctx.db,
+        sql`select log_content from sys_log where log_content like ${pattern} order by log_id desc limit 1`,
+      )
+    )[0]?.log_content;
+
+  it('is saved from the detail page, answered in the detail and the list, and logged; 0 when absent', async () => {
+    expect(await saveRoad({ ...weekly(), road_name: '宽限线路', grace_minutes: 121 })).toMatchObject({
+      code: 400,
+      msg: '宽限时间应为0-120分钟',
+    });
+    expect(await saveRoad({ ...weekly(), road_name: '宽限线路', grace_minutes: -1 })).toMatchObject({
+      code: 400,
+      msg: '宽限时间应为0-120分钟',
+    });
+    const saved = await saveRoad({ ...weekly(), road_name: '宽限线路', grace_minutes: 15 });
+    expect(saved.code).toBe(200);
+    const roadId = saved.data.road_id;
+    const detail = await h.get<RoadRow>('/PatrolRoad/Detail', { roadId }, w.a.token);
+    expect(detail.data.grace_minutes).toBe(15);
+    const list = await h.post<RoadRow[]>('/PatrolRoad/List', { road_name: '宽限线路', hold_id: w.a.holdId }, w.a.token);
+    expect(list.data.map((r) => r.grace_minutes)).toEqual([15]);
+    expect(await lastLog('新增路线 宽限线路%')).toContain('宽限 15 分钟');
+    await saveRoad({ ...weekly(), road_id: roadId, road_name: '宽限线路', grace_minutes: 120 });
+    expect((await h.get<RoadRow>('/PatrolRoad/Detail', { roadId }, w.a.token)).data.grace_minutes).toBe(120);
+    expect(await lastLog('修改路线 宽限线路%')).toContain('宽限 120 分钟');
+    const plain = await saveRoad({ ...weekly(), road_name: '无宽限线路' });
+    const plainRow = await h.get<RoadRow>('/PatrolRoad/Detail', { roadId: plain.data.road_id }, w.a.token);
+    expect(plainRow.data.grace_minutes).toBe(0);
+  });
+
+  it('is saved by the simple variant too, and answered by its detail and list', async () => {
+    const body = { road_id: 0, hold_id: w.a.holdId, road_name: '简易宽限', patrol_card_ids: [cards[0]] };
+    expect(await h.post('/RoadInfo/SaveRoadInfoNew', { ...body, grace_minutes: 'abc' }, w.a.token)).toMatchObject({
+      code: 400,
+      msg: '宽限时间应为0-120分钟',
+    });
+    const saved = await h.post<{ road_id: number }>(
+      '/RoadInfo/SaveRoadInfoNew',
+      { ...body, grace_minutes: 30 },
+      w.a.token,
+    );
+    expect(saved.code).toBe(200);
+    const road_id = saved.data.road_id;
+    expect((await h.get<RoadRow>('/RoadInfo/GetRoadDetail', { road_id }, w.a.token)).data.grace_minutes).toBe(30);
+    expect(await lastLog('新增线路 简易宽限%')).toContain('宽限 30 分钟');
+    await h.post('/RoadInfo/SaveRoadInfoNew', { ...body, road_id, grace_minutes: 5 }, w.a.token);
+    const list = await h.post<RoadRow[]>(
+      '/RoadInfo/GetRoadInfoList',
+      { road_name: '简易宽限', hold_id: w.a.holdId },
+      w.a.token,
+    );
+    expect(list.data.map((r) => r.grace_minutes)).toEqual([5]);
+    expect(await lastLog('修改线路 简易宽限%')).toContain('宽限 5 分钟');
   });
 });

@@ -18,4 +18,28 @@ describe('roundDays: the days whose rounds may hold punches', () => {
     expect(roundDays(instants, 'Asia/Shanghai')).toEqual(['2026-11-22', '2026-11-23']);
     expect(roundDays([new Date(start + 900_000)], 'Asia/Shanghai')).toEqual(['2026-11-23', '2026-11-24']);
   });
+
+  it('widened by a grace, adds the next day before midnight and the day before the day before after it', () => {
+    const at = (text: string) => [new Date(`${text}+08:00`)];
+    expect(roundDays(at('2026-11-23T23:45:00'), 'Asia/Shanghai', 120)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    expect(roundDays(at('2026-11-23T21:59:59'), 'Asia/Shanghai', 120)).toEqual(['2026-11-22', '2026-11-23']);
+    expect(roundDays(at('2026-11-23T22:00:00'), 'Asia/Shanghai', 120)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    expect(roundDays(at('2026-11-24T01:59:59'), 'Asia/Shanghai', 120)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    expect(roundDays(at('2026-11-24T02:00:00'), 'Asia/Shanghai', 120)).toEqual(['2026-11-23', '2026-11-24']);
+    expect(roundDays(at('2026-11-24T12:00:00'), 'Asia/Shanghai', 120)).toEqual(
+      roundDays(at('2026-11-24T12:00:00'), 'Asia/Shanghai'),
+    );
+  });
 });

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { device, hold, patrolRound, road, roadAccount, roadCard, task } from '../../db/schema.js';
+import { device, hold, patrolRound, road, roadAccount, roadCard, roundPoint, task } from '../../db/schema.js';
 import { roadScheduleColumns } from '../../db/road-schedule.js';
 import { inIds, queryRows } from '../../db/sql.js';
 
@@ -20,30 +20,42 @@ function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task') {
 }
 
 /**
- * Live roads that still produce rounds (not closed), with their points and accounts now; with `dates`, only the
- * roads that lack a stored round on one of them.
+ * Whether a road's or task's grace reaches over midnight: its window opens less than the grace after midnight (a
+ * punch of the day before may check it early), or, for an overnight window, ends less than the grace before
+ * midnight of the next day (a punch two days on may check it late). Only those need a round on a day that only
+ * the grace brings to an upload (`roundDays` widened).
  */
-export async function activeRoads(q: Queryable, dates?: readonly string[]) {
+function graceCrossesMidnight(columns: { start: SQL | AnyColumn; end: SQL | AnyColumn; grace: SQL | AnyColumn }) {
+  const { start, end, grace } = columns;
+  return sql`(${grace} > 0 and (coalesce(${start}, 0) < ${grace}
+    or (${end} < coalesce(${start}, 0) and ${end} + 1 + ${grace} > ${DAY_MINUTES})))`;
+}
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * Live roads that still produce rounds (not closed), with their accounts now; with `dates`, only the
+ * roads that lack a stored round on one of them; with `graceOnly`, only those whose grace reaches over midnight.
+ */
+export async function activeRoads(q: Queryable, dates?: readonly string[], graceOnly = false) {
   const roads = await q
     .select({
       road_id: road.road_id,
       hold_id: road.hold_id,
+      grace_minutes: road.grace_minutes,
       ...roadScheduleColumns,
     })
     .from(road)
-    .where(and(isNull(road.deleted_at), isNull(road.closed_at), dates ? lacksRoundOn(dates, 'road') : undefined));
-  if (roads.length === 0) return { roads, cards: [], accounts: [] };
-  const roadIds = dates
-    ? inIds(
-        roadCard.road_id,
-        roads.map((r) => r.road_id),
-      )
-    : undefined;
-  const cards = await q
-    .select({ road_id: roadCard.road_id, patrol_id: roadCard.patrol_id })
-    .from(roadCard)
-    .where(roadIds)
-    .orderBy(roadCard.road_id, roadCard.position);
+    .where(
+      and(
+        isNull(road.deleted_at),
+        isNull(road.closed_at),
+        dates ? lacksRoundOn(dates, 'road') : undefined,
+        graceOnly
+          ? graceCrossesMidnight({ start: road.start_minute, end: road.end_minute, grace: road.grace_minutes })
+          : undefined,
+      ),
+    );
+  if (roads.length === 0) return { roads, accounts: [] };
   const accounts = await q
     .select({ road_id: roadAccount.road_id, user_id: roadAccount.user_id })
     .from(roadAccount)
@@ -55,11 +67,27 @@ export async function activeRoads(q: Queryable, dates?: readonly string[]) {
           )
         : undefined,
     );
-  return { roads, cards, accounts };
+  return { roads, accounts };
 }
 
-/** Live tasks whose road is live and open; with `dates`, only those that lack a stored round on one of them. */
-export async function activeTasks(q: Queryable, dates?: readonly string[]) {
+/**
+ * The points of these roads now, in walking order (of every road when `roadIds` is absent): a road's rounds and
+ * its tasks' rounds expect them, whether or not the road itself lacks a round.
+ */
+export async function roadCards(q: Queryable, roadIds?: readonly number[]) {
+  if (roadIds?.length === 0) return [];
+  return q
+    .select({ road_id: roadCard.road_id, patrol_id: roadCard.patrol_id })
+    .from(roadCard)
+    .where(roadIds ? inIds(roadCard.road_id, roadIds) : undefined)
+    .orderBy(roadCard.road_id, roadCard.position);
+}
+
+/**
+ * Live tasks whose road is live and open; with `dates`, only those that lack a stored round on one of them; with
+ * `graceOnly`, only those whose grace reaches over midnight.
+ */
+export async function activeTasks(q: Queryable, dates?: readonly string[], graceOnly = false) {
   return q
     .select({
       task_id: task.task_id,
@@ -73,11 +101,20 @@ export async function activeTasks(q: Queryable, dates?: readonly string[]) {
       end_minute: task.end_minute,
       expire_date: task.expire_date,
       created_at: task.create_time,
+      grace_minutes: task.grace_minutes,
     })
     .from(task)
     .innerJoin(road, and(eq(road.road_id, task.road_id), isNull(road.deleted_at), isNull(road.closed_at)))
     .innerJoin(device, and(eq(device.object_id, task.object_id), isNull(device.deleted_at)))
-    .where(and(isNull(task.deleted_at), dates ? lacksRoundOn(dates, 'task') : undefined));
+    .where(
+      and(
+        isNull(task.deleted_at),
+        dates ? lacksRoundOn(dates, 'task') : undefined,
+        graceOnly
+          ? graceCrossesMidnight({ start: task.start_minute, end: task.end_minute, grace: task.grace_minutes })
+          : undefined,
+      ),
+    );
 }
 
 export interface NewRound {
@@ -90,17 +127,21 @@ export interface NewRound {
   expected_cards: number[];
   walker_users: number[];
   walker_device: number | null;
+  /** The road's or task's grace when the round is made (later edits never change the round's results). */
+  grace_minutes: number;
 }
 
 /** Stores rounds not stored yet (a day's round of a road or task is stored once). */
 export async function insertRounds(q: Queryable, rounds: NewRound[]): Promise<void> {
   if (rounds.length === 0) return;
   await q.execute(sql`
-    insert into patrol_round (road_id, task_id, hold_id, round_date, window_start, window_end, expected_cards, walker_users, walker_device)
-    select road_id, task_id, hold_id, round_date, window_start, window_end, expected_cards, walker_users, walker_device
+    insert into patrol_round (road_id, task_id, hold_id, round_date, window_start, window_end, expected_cards,
+      walker_users, walker_device, grace_minutes)
+    select road_id, task_id, hold_id, round_date, window_start, window_end, expected_cards, walker_users,
+      walker_device, grace_minutes
     from jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) as x(
       road_id int, task_id int, hold_id int, round_date date, window_start timestamptz, window_end timestamptz,
-      expected_cards int[], walker_users int[], walker_device int)
+      expected_cards int[], walker_users int[], walker_device int, grace_minutes smallint)
     on conflict do nothing`);
 }
 
@@ -114,6 +155,7 @@ export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: numbe
       round_date: patrolRound.round_date,
       expected: sql<number>`cardinality(${patrolRound.expected_cards})`,
       checked: sql<number>`cardinality(${patrolRound.checked_cards})`,
+      grace_minutes: patrolRound.grace_minutes,
     })
     .from(patrolRound)
     .where(
@@ -137,7 +179,8 @@ export interface PunchToMatch {
 }
 
 /**
- * The one decision of which rounds a punch checks: its point is expected, it falls inside the window, and it was
+ * The one decision of which rounds a punch checks: its point is expected, it falls inside the window widened by the
+ * round's own grace (start − grace ≤ punch_time < end + grace, `qualifies` in domain/point-result.ts), and it was
  * made by one of the round's walkers (a task: its device; a road: a bound account, any account when none are
  * bound, or any device when the punch names no account), from a device under the round's organisation.
  */
@@ -156,7 +199,9 @@ export async function matchRounds(q: Queryable, punches: PunchToMatch[], days: r
         cross join lateral (select distinct unnest(r.expected_cards) as patrol_id) e
         where r.round_date = any(${sql.param(days)}::date[])
           and r.expected_cards && ${sql.param([...new Set(punches.map((p) => p.patrol_id))])}::int[]) r
-      on r.expected_card = p.patrol_id and r.window_start <= p.punch_time and p.punch_time < r.window_end
+      on r.expected_card = p.patrol_id
+        and r.window_start - make_interval(mins => r.grace_minutes) <= p.punch_time
+        and p.punch_time < r.window_end + make_interval(mins => r.grace_minutes)
     join ${road} rd on rd.road_id = r.road_id
     join ${hold} rh on rh.hold_id = r.hold_id
     where p.device_path like rh.path || '%'
@@ -166,29 +211,86 @@ export async function matchRounds(q: Queryable, punches: PunchToMatch[], days: r
   );
 }
 
-/** Adds checked points to rounds (each point once); rounds already ended get their result again. */
-export async function addChecked(
-  q: Queryable,
-  marks: { round_id: number; patrol_id: number }[],
-  now: Date,
-): Promise<void> {
+/** A point a stored punch checks in a round: the punch's time and account decide the point's result. */
+export interface CheckMark {
+  round_id: number;
+  patrol_id: number;
+  /** ISO 8601. */
+  punch_time: string;
+  user_id: number | null;
+}
+
+/**
+ * Records checks (ACCOUNTABILITY.md, Tolerance): each point once in `checked_cards`; in `round_point` the point's
+ * first qualifying punch by `punch_time` (a later upload of an earlier punch replaces it, however late it arrives)
+ * and its account; then the touched rounds' counts by result (on time, early, late) and accounts that punched,
+ * from `round_point`, and the result of those already frozen again (a late upload may complete one: 3 → 2).
+ * Set-based, three statements whatever the batch; the touched rounds are locked first in id order, so concurrent
+ * uploads neither deadlock nor count from a `round_point` missing the other's rows.
+ */
+export async function addChecked(q: Queryable, marks: CheckMark[]): Promise<void> {
   if (marks.length === 0) return;
+  const roundIds = [...new Set(marks.map((m) => m.round_id))].sort((a, b) => a - b);
+  const batch = JSON.stringify(marks);
   await q.execute(sql`
-    update patrol_round r
+    select round_id from ${patrolRound} where round_id = any(${sql.param(roundIds)}::bigint[])
+    order by round_id for update`);
+  await q.execute(sql`
+    insert into ${roundPoint} (round_id, patrol_id, punch_time, user_id)
+    select distinct on (round_id, patrol_id) round_id, patrol_id, punch_time, user_id
+    from jsonb_to_recordset(${batch}::jsonb) as m(round_id bigint, patrol_id int, punch_time timestamptz, user_id int)
+    order by round_id, patrol_id, punch_time, user_id nulls last
+    on conflict (round_id, patrol_id) do update set punch_time = excluded.punch_time, user_id = excluded.user_id
+    where excluded.punch_time < ${roundPoint}.punch_time`);
+  // Points checked before results were kept have no round_point row: they count as on time (migration 0008).
+  await q.execute(sql`
+    update ${patrolRound} r
     set checked_cards = array(select distinct c from unnest(r.checked_cards || u.cards) c order by c),
-        result = case when r.window_end <= ${now} then
-          case when r.expected_cards <@ (r.checked_cards || u.cards) then 2 else 3 end else r.result end
+        on_time = (s.on_time + (select count(distinct c) from unnest(r.checked_cards || u.cards) c) - s.points)::smallint,
+        early = s.early::smallint,
+        late = s.late::smallint,
+        punched_users = s.users,
+        result = case when r.result is null then null
+          when r.expected_cards <@ (r.checked_cards || u.cards) then 2 else 3 end
     from (
       select round_id, array_agg(patrol_id) as cards
-      from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(round_id bigint, patrol_id int)
+      from jsonb_to_recordset(${batch}::jsonb) as m(round_id bigint, patrol_id int)
       group by round_id
     ) u
+    join (
+      select rp.round_id,
+        count(*) filter (where rp.punch_time >= pr.window_start and rp.punch_time < pr.window_end) as on_time,
+        count(*) filter (where rp.punch_time < pr.window_start) as early,
+        count(*) filter (where rp.punch_time >= pr.window_end) as late,
+        count(*) as points,
+        coalesce(array_agg(distinct rp.user_id) filter (where rp.user_id is not null), '{}'::int[]) as users
+      from ${roundPoint} rp
+      join ${patrolRound} pr on pr.round_id = rp.round_id
+      where rp.round_id = any(${sql.param(roundIds)}::bigint[])
+      group by rp.round_id
+    ) s on s.round_id = u.round_id
     where r.round_id = u.round_id`);
 }
 
-/** Freezes the result of every round whose window has ended: 2 finished, 3 abnormal. */
-export async function freezeEnded(q: Queryable, now: Date): Promise<void> {
-  await q.execute(sql`
-    update patrol_round set result = case when expected_cards <@ checked_cards then 2 else 3 end
-    where result is null and window_end <= ${now}`);
+/**
+ * Freezes every round whose results are final (its window's end plus its grace has come) and that is not frozen
+ * yet: 2 finished, 3 abnormal. One statement, the due rounds locked in id order as uploads lock them: however many
+ * servers run it at once, each round is frozen by one of them and answered only there.
+ */
+export async function freezeEnded(q: Queryable, now: Date): Promise<{ round_id: number; result: number }[]> {
+  const rows = await queryRows<{ round_id: number | string; result: number }>(
+    q,
+    sql`
+    update ${patrolRound} r set result = case when r.expected_cards <@ r.checked_cards then 2 else 3 end
+    from (
+      select round_id from ${patrolRound}
+      where result is null and window_end <= ${now} and window_end + make_interval(mins => grace_minutes) <= ${now}
+      order by round_id
+      for update
+    ) due
+    where r.round_id = due.round_id and r.result is null
+    returning r.round_id, r.result`,
+  );
+  // bigint ids come back as text from node-postgres.
+  return rows.map((row) => ({ round_id: Number(row.round_id), result: Number(row.result) }));
 }

@@ -1,3 +1,4 @@
+import { MAX_GRACE_MINUTES } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { currentRound, roundOn, statusAt, type RoundStatus, type Schedule } from '../../domain/schedule.js';
@@ -10,6 +11,7 @@ export type { PunchToMatch } from './round.repository.js';
 
 export interface Scheduled {
   id: number;
+  /** With the road's or task's grace now (a stored round's own grace wins for its status). */
   schedule: Schedule;
   /** How many points the road has now (a round not stored yet expects them all). */
   cards: number;
@@ -17,7 +19,8 @@ export interface Scheduled {
 
 /**
  * The live status of roads or tasks now (DOMAIN.md status table): each one's current round and that round's
- * stored progress; a round not stored yet has checked nothing.
+ * stored progress; a round not stored yet has checked nothing. A round inside its grace after the window is not
+ * abnormal yet; a stored round keeps the grace it was made with.
  */
 export async function liveStatuses(
   ctx: AppContext,
@@ -41,9 +44,10 @@ export async function liveStatuses(
   for (const item of items) {
     const round = rounds.get(item.id) ?? null;
     const progress = round ? progressOf.get(`${item.id}|${round.date}`) : undefined;
+    const schedule = progress ? { ...item.schedule, grace: progress.grace_minutes } : item.schedule;
     statuses.set(
       item.id,
-      statusAt(item.schedule, now, tz, round, {
+      statusAt(schedule, now, tz, round, {
         expected: progress ? Number(progress.expected) : item.cards,
         checked: progress ? Number(progress.checked) : 0,
       }),
@@ -62,12 +66,25 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number, value: (row: T)
   return groups;
 }
 
-/** Stores the rounds of these days that are not stored yet, with the points and walkers of now. */
-export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonly string[]): Promise<void> {
+/**
+ * Stores the rounds of these days that are not stored yet, with the points, walkers and grace of now. With
+ * `graceOnly`, only those of roads and tasks whose grace reaches over midnight (the days an upload considers only
+ * because of a grace: the others' rounds there are made when their own day needs them).
+ */
+export async function ensureRounds(
+  ctx: AppContext,
+  q: Queryable,
+  dates: readonly string[],
+  graceOnly = false,
+): Promise<void> {
+  if (dates.length === 0) return;
   const tz = ctx.config.tzName;
   // Only roads and tasks still lacking a round on one of the days: rounds already stored are never rewritten.
-  const { roads, cards, accounts } = await repo.activeRoads(q, dates);
-  const tasks = await repo.activeTasks(q, dates);
+  const { roads, accounts } = await repo.activeRoads(q, dates, graceOnly);
+  const tasks = await repo.activeTasks(q, dates, graceOnly);
+  if (roads.length === 0 && tasks.length === 0) return;
+  // The points of the tasks' roads too: a task may lack its round on a day its road already has one.
+  const cards = await repo.roadCards(q, [...new Set([...roads, ...tasks].map((row) => row.road_id))]);
   // Grouped once: a filter per road would cost roads × points on every call.
   const byRoad = groupBy(
     cards,
@@ -96,6 +113,7 @@ export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonl
         expected_cards: expected,
         walker_users: walkersOf.get(row.road_id) ?? [],
         walker_device: null,
+        grace_minutes: row.grace_minutes,
       });
     }
     for (const row of tasks) {
@@ -112,6 +130,7 @@ export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonl
         expected_cards: expected,
         walker_users: [],
         walker_device: row.object_id,
+        grace_minutes: row.grace_minutes,
       });
     }
   }
@@ -121,14 +140,20 @@ export async function ensureRounds(ctx: AppContext, q: Queryable, dates: readonl
 /** Every time zone's offset is a whole number of quarter hours: within one UTC quarter hour the local day holds. */
 const QUARTER_HOUR_MS = 15 * 60_000;
 
-/** The days whose rounds may hold these instants (a window may start the day before and cross midnight). */
-export function roundDays(instants: readonly Date[], tz: string): string[] {
+/**
+ * The days whose rounds may hold these instants (a window may start the day before and cross midnight); with
+ * `graceMinutes`, also those whose window widened by that grace may hold them (a round of the next day opening
+ * early, one of the day before the day before ending late).
+ */
+export function roundDays(instants: readonly Date[], tz: string, graceMinutes = 0): string[] {
   const quarters = new Set(instants.map((at) => Math.floor(at.getTime() / QUARTER_HOUR_MS)));
+  // An instant of quarter q lies within the grace of instants of quarters q − reach … q + reach at most.
+  const reach = Math.ceil((graceMinutes * 60_000) / QUARTER_HOUR_MS);
   const days = new Set<string>();
   for (const quarter of quarters) {
-    const day = localDate(new Date(quarter * QUARTER_HOUR_MS), tz);
-    days.add(day);
-    days.add(addDays(day, -1));
+    const first = addDays(localDate(new Date((quarter - reach) * QUARTER_HOUR_MS), tz), -1);
+    const last = localDate(new Date((quarter + reach) * QUARTER_HOUR_MS), tz);
+    for (let day = first; day <= last; day = addDays(day, 1)) days.add(day);
   }
   return [...days].sort();
 }
@@ -136,8 +161,8 @@ export function roundDays(instants: readonly Date[], tz: string): string[] {
 export interface PunchLinks {
   /** Each punch's road (by `idx`): the first by road id when several rounds match. */
   roads: Map<number, { road_id: number; road_name: string }>;
-  /** The round points the punches check. */
-  marks: { idx: number; round_id: number; patrol_id: number }[];
+  /** The round points the punches check, with the punch's time and account (they decide the point's result). */
+  marks: (repo.CheckMark & { idx: number })[];
 }
 
 /**
@@ -146,22 +171,42 @@ export interface PunchLinks {
  */
 export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.PunchToMatch[]): Promise<PunchLinks> {
   if (punches.length === 0) return { roads: new Map(), marks: [] };
-  const days = roundDays(
-    punches.map((p) => new Date(p.punch_time)),
-    ctx.config.tzName,
-  );
+  const instants = punches.map((p) => new Date(p.punch_time));
+  const days = roundDays(instants, ctx.config.tzName);
+  // Days only a grace reaches (at most MAX_GRACE_MINUTES): only rounds whose grace crosses midnight are made there.
+  const graceDays = roundDays(instants, ctx.config.tzName, MAX_GRACE_MINUTES).filter((d) => !days.includes(d));
   await ensureRounds(ctx, q, days);
-  const matches = await repo.matchRounds(q, punches, days);
+  await ensureRounds(ctx, q, graceDays, true);
+  const matches = await repo.matchRounds(q, punches, [...days, ...graceDays]);
+  const byIdx = new Map(punches.map((p) => [p.idx, p]));
   const roads = new Map<number, { road_id: number; road_name: string }>();
   for (const match of matches) {
     if (!roads.has(match.idx)) roads.set(match.idx, { road_id: match.road_id, road_name: match.road_name });
   }
-  return { roads, marks: matches.map((m) => ({ idx: m.idx, round_id: Number(m.round_id), patrol_id: m.patrol_id })) };
+  return {
+    roads,
+    marks: matches.map((m) => {
+      const punch = byIdx.get(m.idx)!;
+      return {
+        idx: m.idx,
+        round_id: Number(m.round_id),
+        patrol_id: m.patrol_id,
+        punch_time: punch.punch_time,
+        user_id: punch.user_id,
+      };
+    }),
+  };
 }
 
-/** Marks points checked in their rounds (each point once per round). */
-export function recordChecks(ctx: AppContext, q: Queryable, marks: PunchLinks['marks']): Promise<void> {
-  return repo.addChecked(q, marks, ctx.now());
+/**
+ * Records the checks in their rounds (each point once per round, its first qualifying punch deciding its result;
+ * frozen rounds decided again).
+ */
+export function recordChecks(_ctx: AppContext, q: Queryable, marks: PunchLinks['marks']): Promise<void> {
+  return repo.addChecked(
+    q,
+    marks.map(({ round_id, patrol_id, punch_time, user_id }) => ({ round_id, patrol_id, punch_time, user_id })),
+  );
 }
 
 /** Links and records in one go (punches already stored). */
@@ -175,8 +220,11 @@ export async function checkPunches(
   return links.roads;
 }
 
-/** Freezes the results of rounds whose window has ended (finished or abnormal). */
-export function freezeEndedRounds(ctx: AppContext, q: Queryable): Promise<void> {
+/**
+ * Freezes the results of rounds whose window's end plus grace has come (finished or abnormal), each exactly once
+ * whichever server gets there first; answers the rounds this call froze.
+ */
+export function freezeEndedRounds(ctx: AppContext, q: Queryable): Promise<{ round_id: number; result: number }[]> {
   return repo.freezeEnded(q, ctx.now());
 }
 

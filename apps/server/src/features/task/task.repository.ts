@@ -21,6 +21,7 @@ function taskColumns(tz: string) {
     single_date: task.single_date,
     start_minute: task.start_minute,
     end_minute: task.end_minute,
+    grace_minutes: task.grace_minutes,
     expire_date: task.expire_date,
     expire_time: dateText(task.expire_date),
     created_at: task.create_time,
@@ -94,6 +95,7 @@ export type TaskValues = {
   single_date: string | null;
   start_minute: number | null;
   end_minute: number | null;
+  grace_minutes: number;
   expire_date: string | null;
 };
 

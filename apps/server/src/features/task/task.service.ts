@@ -29,7 +29,9 @@ type TaskRecord = NonNullable<Awaited<ReturnType<typeof repo.findTask>>>;
 
 async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promise<TaskRow[]> {
   const cards = await cardsOfRoads(q, [...new Set(tasks.map((t) => t.road_id))]);
-  const schedules = new Map(tasks.map((t) => [t.task_id, taskSchedule(t, t.road_closed_at !== null)]));
+  const schedules = new Map(
+    tasks.map((t) => [t.task_id, { ...taskSchedule(t, t.road_closed_at !== null), grace: t.grace_minutes }]),
+  );
   const statuses = await liveStatuses(
     ctx,
     q,
@@ -59,6 +61,7 @@ async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promi
       single_date: cycle.mode === 'once' ? cycle.date : '',
       start_time: formatClock(t.start_minute),
       end_time: formatClock(t.end_minute),
+      grace_minutes: t.grace_minutes,
       expire_time: t.expire_time,
       patrol_card_names: cards
         .filter((c) => c.road_id === t.road_id)
@@ -116,6 +119,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
         input.cycle_repeat_mode === TaskMode.single ? (start.date ?? localDate(now, ctx.config.tzName)) : null,
       start_minute: start.minute,
       end_minute: end.minute,
+      grace_minutes: input.grace_minutes,
       expire_date: input.expire_date || null,
     };
     let taskId = input.task_id;
@@ -129,7 +133,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
       type: input.task_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
       at: now,
-      content: `${input.task_id === 0 ? '新增' : '修改'}任务 ${input.task_name}（ID ${taskId}），线路 ${road.road_name}，设备 ${device.object_name}`,
+      content: `${input.task_id === 0 ? '新增' : '修改'}任务 ${input.task_name}（ID ${taskId}），线路 ${road.road_name}，设备 ${device.object_name}，宽限 ${input.grace_minutes} 分钟`,
     });
     return { task_id: taskId };
   });

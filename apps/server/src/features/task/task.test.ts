@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRow } from '@guard-tour/contract';
+import { queryRows } from '../../db/sql.js';
 import { useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { buildWorld, type World } from '../../test/world.js';
@@ -122,5 +124,29 @@ describe('tasks', () => {
   it('refuses a device outside the task’s organisation', async () => {
     const foreign = await insertDevice(h.ctx.db, { holdId: w.b.holdId, deviceNo: 'TASK-B1', name: '乙机' });
     expect((await save(task({ object_id: foreign }))).code).toBe(404);
+  });
+});
+
+describe('a task’s grace', () => {
+  it('is saved, answered in the detail and the list, and logged; 0 when absent', async () => {
+    expect(await save(task({ task_name: '宽限任务', grace_minutes: 200 }))).toMatchObject({
+      code: 400,
+      msg: '宽限时间应为0-120分钟',
+    });
+    const saved = await save(task({ task_name: '宽限任务', grace_minutes: 20 }));
+    expect(saved.code).toBe(200);
+    const task_id = saved.data.task_id;
+    expect((await h.get<TaskRow>('/RoadTask/GetRoadTaskDetail', { task_id }, w.a.token)).data.grace_minutes).toBe(20);
+    await save(task({ task_id, task_name: '宽限任务', grace_minutes: 45 }));
+    const list = await h.post<TaskRow[]>('/RoadTask/GetRoadTaskList', { task_name: '宽限任务' }, w.a.token);
+    expect(list.data.map((t) => t.grace_minutes)).toEqual([45]);
+    const [log] = await queryRows<{ log_content: string }>(
+      h.ctx.db,
+      sql`select log_content from sys_log where log_content like '修改任务 宽限任务%' order by log_id desc limit 1`,
+    );
+    expect(log?.log_content).toContain('宽限 45 分钟');
+    const plain = await save(task({ task_name: '无宽限任务' }));
+    const detail = await h.get<TaskRow>('/RoadTask/GetRoadTaskDetail', { task_id: plain.data.task_id }, w.a.token);
+    expect(detail.data.grace_minutes).toBe(0);
   });
 });

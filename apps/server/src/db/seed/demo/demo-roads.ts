@@ -1,4 +1,4 @@
-import { saveRoadInput, saveTaskInput } from '@guard-tour/contract';
+import { RoadCycle, TaskMode, saveRoadInput, saveTaskInput } from '@guard-tour/contract';
 import type { AppContext } from '../../../context.js';
 import type { Scope } from '../../../http/scope.js';
 import { saveRoad } from '../../../features/road/road.service.js';
@@ -9,94 +9,104 @@ import type { DemoHoldIds } from './demo-holds.js';
 interface DemoRoad {
   department: string;
   name: string;
-  type: 1 | 2 | 3;
+  type: RoadCycle;
   items: string;
   start: string;
   end: string;
+  /** Minutes a punch may come early or late and still count (早到 / 迟到). */
+  grace: number;
   /** Which of the department's points, by position. */
   points: number[];
   guards: string[];
 }
 
-/** Eight roads over every cycle mode and window. */
+/** Eight roads over every cycle mode and window, most with a grace (so the demo shows 早到 and 迟到). */
 const ROADS: DemoRoad[] = [
   {
     department: '滨江花园保安部',
     name: '早班全区巡逻',
-    type: 1,
+    type: RoadCycle.daily,
     items: '',
     start: '08:00',
     end: '11:00',
+    grace: 15,
     points: [0, 2, 3, 4, 6, 7, 8, 24],
     guards: ['zhangwei', 'wangqiang'],
   },
   {
     department: '滨江花园保安部',
     name: '午后设备房巡查',
-    type: 1,
+    type: RoadCycle.daily,
     items: '',
     start: '13:30',
     end: '16:00',
+    grace: 10,
     points: [10, 11, 18, 19, 15],
     guards: ['lijun'],
   },
   {
     department: '滨江花园保安部',
     name: '车库周检',
-    type: 2,
+    type: RoadCycle.weekly,
     items: '周一,周三,周五',
     start: '09:00',
     end: '12:00',
+    grace: 0,
     points: [1, 20, 21, 22],
     guards: ['wangqiang'],
   },
   {
     department: '滨江花园保安部',
     name: '月度天台检查',
-    type: 3,
+    type: RoadCycle.monthly,
     items: '1号,15号,28号',
     start: '10:00',
     end: '17:00',
+    grace: 30,
     points: [5, 18, 13, 14],
     guards: ['zhangwei'],
   },
   {
     department: '科技园保安部',
     name: '园区日巡',
-    type: 1,
+    type: RoadCycle.daily,
     items: '',
     start: '08:30',
     end: '18:30',
+    grace: 20,
     points: [0, 1, 2, 3, 7, 8, 15, 19],
     guards: ['sunlei', 'zhouyang'],
   },
   {
     department: '科技园保安部',
     name: '仓储安全巡检',
-    type: 2,
+    type: RoadCycle.weekly,
     items: '周一,周二,周三,周四,周五',
     start: '14:00',
     end: '17:00',
+    grace: 10,
     points: [9, 10, 11, 12, 14],
     guards: ['zhouyang'],
   },
   {
     department: '东区巡逻队',
     name: '商圈白天巡逻',
-    type: 1,
+    type: RoadCycle.daily,
     items: '',
     start: '09:00',
     end: '18:00',
+    grace: 15,
     points: [0, 1, 11, 14, 4, 5],
     guards: ['zhengkai', 'hujing'],
   },
   {
     department: '东区巡逻队',
     name: '公共设施周巡',
-    type: 2,
+    type: RoadCycle.weekly,
     items: '周二,周四,周六',
     start: '10:00',
     end: '16:00',
+    grace: 0,
     points: [2, 3, 7, 8, 9],
     guards: ['hujing'],
   },
@@ -107,10 +117,11 @@ interface DemoTask {
   name: string;
   road: string;
   device: number;
-  mode: 1 | 2 | 3 | 4;
+  mode: TaskMode;
   value: string;
   start: string;
   end: string;
+  grace: number;
 }
 
 /** Ten tasks: each gives a road to one terminal, some overnight. */
@@ -120,100 +131,110 @@ const TASKS: DemoTask[] = [
     name: '夜间全区巡逻',
     road: '早班全区巡逻',
     device: 0,
-    mode: 2,
+    mode: TaskMode.daily,
     value: '',
     start: '22:00',
     end: '02:00',
+    grace: 20,
   },
   {
     department: '滨江花园保安部',
     name: '设备房夜查',
     road: '午后设备房巡查',
     device: 1,
-    mode: 2,
+    mode: TaskMode.daily,
     value: '',
     start: '20:00',
     end: '21:30',
+    grace: 10,
   },
   {
     department: '滨江花园保安部',
     name: '周末车库巡查',
     road: '车库周检',
     device: 2,
-    mode: 3,
+    mode: TaskMode.weekly,
     value: '周六,周日',
     start: '15:00',
     end: '17:00',
+    grace: 0,
   },
   {
     department: '滨江花园保安部',
     name: '月初消防检查',
     road: '月度天台检查',
     device: 3,
-    mode: 4,
+    mode: TaskMode.monthly,
     value: '1号,2号',
     start: '14:00',
     end: '16:00',
+    grace: 15,
   },
   {
     department: '科技园保安部',
     name: '园区夜巡',
     road: '园区日巡',
     device: 0,
-    mode: 2,
+    mode: TaskMode.daily,
     value: '',
     start: '21:00',
     end: '23:30',
+    grace: 10,
   },
   {
     department: '科技园保安部',
     name: '仓库晨检',
     road: '仓储安全巡检',
     device: 1,
-    mode: 3,
+    mode: TaskMode.weekly,
     value: '周一,周二,周三,周四,周五',
     start: '07:00',
     end: '08:00',
+    grace: 0,
   },
   {
     department: '科技园保安部',
     name: '数据中心专项检查',
     road: '园区日巡',
     device: 2,
-    mode: 1,
+    mode: TaskMode.single,
     value: '',
     start: '10:00',
     end: '12:00',
+    grace: 30,
   },
   {
     department: '东区巡逻队',
     name: '夜市巡逻',
     road: '商圈白天巡逻',
     device: 0,
-    mode: 2,
+    mode: TaskMode.daily,
     value: '',
     start: '19:00',
     end: '23:00',
+    grace: 15,
   },
   {
     department: '东区巡逻队',
     name: '周末公园巡逻',
     road: '公共设施周巡',
     device: 1,
-    mode: 3,
+    mode: TaskMode.weekly,
     value: '周六,周日',
     start: '07:30',
     end: '09:30',
+    grace: 10,
   },
   {
     department: '东区巡逻队',
     name: '月中设施普查',
     road: '公共设施周巡',
     device: 2,
-    mode: 4,
+    mode: TaskMode.monthly,
     value: '15号',
     start: '09:00',
     end: '11:30',
+    grace: 0,
   },
 ];
 
@@ -243,6 +264,7 @@ export async function fillDemoRoads(
       cycle_repeat_items: road.items,
       start_time: road.start,
       end_time: road.end,
+      grace_minutes: road.grace,
       user_id_list: road.guards.map((g) => ids.accounts.get(g)),
       card_id_list: road.points.map((p) => points[p]),
       remark: '演示路线',
@@ -261,6 +283,7 @@ export async function fillDemoRoads(
       expire_date: '',
       start_time: task.start,
       end_time: task.end,
+      grace_minutes: task.grace,
     });
     await saveTask(ctx, scope, input);
   }

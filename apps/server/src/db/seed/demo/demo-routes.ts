@@ -15,6 +15,7 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
     .select({
       road_id: road.road_id,
       path: hold.path,
+      grace: road.grace_minutes,
       ...roadScheduleColumns,
     })
     .from(road)
@@ -45,6 +46,7 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
       end_minute: task.end_minute,
       expire_date: task.expire_date,
       created_at: task.create_time,
+      grace: task.grace_minutes,
     })
     .from(task)
     .innerJoin(device, eq(device.object_id, task.object_id))
@@ -58,12 +60,14 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
       cards: cardsOf(r.road_id),
       walkers: walkersOf(r.road_id),
       devices: devices.filter((d) => d.path.startsWith(r.path)).map((d) => d.device_no),
+      grace: r.grace,
     })),
     ...tasks.map((t) => ({
       schedule: taskSchedule(t, false),
       cards: cardsOf(t.road_id),
       walkers: walkersOf(t.road_id),
       devices: [t.device_no],
+      grace: t.grace,
     })),
   ];
 }

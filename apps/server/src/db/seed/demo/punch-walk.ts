@@ -14,6 +14,8 @@ export interface PatrolRoute {
   walkers: string[];
   /** Terminals that may walk it. */
   devices: string[];
+  /** The road's or task's grace in minutes: how early or late a guard may be and still count. */
+  grace: number;
 }
 
 export interface PunchRecord {
@@ -28,6 +30,9 @@ export interface WalkOptions {
   /** Chance of skipping one point, and a whole round. */
   missPoint?: number;
   missRound?: number;
+  /** Chance that a round with a grace starts before its window (早到), and that it runs past its end (迟到). */
+  early?: number;
+  late?: number;
 }
 
 /** A small seeded generator (mulberry32): the same seed walks the same way. */
@@ -72,8 +77,17 @@ export function walk(
       const slot = span / passes;
       const perPoint = Math.max(1, Math.min(7, slot / (route.cards.length + 1)));
       const walker = pick(route.walkers) ?? '';
+      const habit = next();
+      const walkMinutes = route.cards.length * perPoint;
       for (let pass = 0; pass < passes; pass++) {
         let at = round.start.getTime() + (pass * slot + next() * Math.min(30, slot / 4)) * MINUTE;
+        // Now and then a guard starts inside the grace before the window, or ends the last pass inside the grace
+        // after it: the first points are 早到, the last ones 迟到.
+        if (route.grace > 0 && pass === 0 && habit < (options.early ?? 0.1)) {
+          at = round.start.getTime() - route.grace * (0.5 + next() / 3) * MINUTE;
+        } else if (route.grace > 0 && pass === passes - 1 && habit > 1 - (options.late ?? 0.1)) {
+          at = round.end.getTime() - (walkMinutes / 2) * MINUTE;
+        }
         for (const card of route.cards) {
           at += (0.5 + next()) * perPoint * MINUTE;
           if (at < from.getTime() || at > to.getTime() || next() < (options.missPoint ?? 0.04)) continue;
