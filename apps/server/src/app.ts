@@ -24,6 +24,7 @@ import { taskRoutes } from './features/task/task.routes.js';
 import { punchRoutes } from './features/punch/punch.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { recordRoutes } from './features/record/record.routes.js';
+import { reportRoutes } from './features/report/report.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 const features = [
@@ -39,6 +40,7 @@ const features = [
   punchRoutes,
   dashboardRoutes,
   recordRoutes,
+  reportRoutes,
 ];
 
 export const API_PREFIX = '/proxyserver/api';

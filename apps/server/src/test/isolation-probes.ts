@@ -22,7 +22,18 @@ export interface Victim {
   /** A road walking that point, and a task giving it to that device. */
   roadId: number;
   taskId: number;
+  /** A stored round of that road (made by the punch). */
+  roundId: number;
 }
+
+/** A report's span and grouping, aimed at the organisation `holdId`. */
+const reportOf = (holdId: number, groupBy = 'road') => ({
+  hold_id: holdId,
+  include_children: true,
+  start_date: '2026-11-01',
+  end_date: '2026-11-30',
+  group_by: groupBy,
+});
 
 export interface Probe {
   /** Query (GET) or body (POST) aimed at the victim's objects; `own` holds the attacker's own objects. */
@@ -283,6 +294,34 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /PatrolData/ExportTotalByPatrolCard': {
     kind: 'scoped',
     probes: [{ input: (v) => ({ hold_id: v.holdId, time_limits: 1, include_children: true }) }],
+  },
+  'GET /Report/RoundPoints': { kind: 'scoped', probes: [{ input: (v) => ({ round_id: v.roundId }) }] },
+  'POST /Report/Missed': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => reportOf(v.holdId) },
+      { input: (v) => ({ ...reportOf(v.holdId, 'date'), include_children: false, sort: 'rate' }) },
+      { input: (v, own) => ({ ...reportOf(own.holdId), road_id: v.roadId }) },
+      { input: (v, own) => ({ ...reportOf(own.holdId, 'user'), user_id: v.userId }) },
+    ],
+  },
+  'POST /Report/MissedRounds': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ ...reportOf(v.holdId), group_key: v.roadId }) },
+      { input: (v, own) => ({ ...reportOf(own.holdId), group_key: v.roadId }) },
+      { input: (v, own) => ({ ...reportOf(own.holdId, 'user'), group_key: v.userId }) },
+      { input: (v, own) => ({ ...reportOf(own.holdId, 'hold'), group_key: v.holdId }) },
+      { input: (v) => ({ ...reportOf(v.holdId, 'date'), group_key: '2026-11-20', only_missed: true }) },
+      { input: (v, own) => ({ ...reportOf(own.holdId, 'date'), group_key: '2026-11-20', road_id: v.roadId }) },
+    ],
+  },
+  'POST /Report/ExportMissed': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => reportOf(v.holdId) },
+      { input: (v, own) => ({ ...reportOf(own.holdId, 'user'), user_id: v.userId }) },
+    ],
   },
   'GET /file/download_excelfile': {
     kind: 'public',

@@ -64,6 +64,13 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     },
   });
   expect(punched.json(), `${name}: punch upload`).toMatchObject({ code: 200, data: { accepted: 1 } });
+  // The road's round of that day, which the punch made (the report's calls aim at it).
+  const [round] = await queryRows<{ round_id: number }>(
+    h.ctx.db,
+    sql`select round_id::int as round_id from patrol_round where road_id = ${road.data.road_id} and task_id is null
+        order by round_id limit 1`,
+  );
+  expect(round, `${name}: a stored round of its road`).toBeDefined();
   return {
     holdId: tenant.holdId,
     parentId,
@@ -78,6 +85,7 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     uploadPath: await uploadOne(h, tenant.token, 'devices.xlsx', sheet),
     roadId: road.data.road_id,
     taskId: task.data.task_id,
+    roundId: round!.round_id,
   };
 }
 

@@ -21,12 +21,15 @@ export async function roadSchedules(q: Queryable, holdIds: number[]) {
     .where(and(isNull(road.deleted_at), inIds(road.hold_id, holdIds)));
 }
 
-/** Today's stored rounds of the organisations: missed points of ended rounds, and checked ÷ expected of opened ones. */
+/**
+ * Today's stored rounds of the organisations: missed points of frozen rounds (the report's 漏检, from the same stored
+ * results), and checked ÷ expected of opened ones.
+ */
 export async function roundFigures(q: Queryable, holdIds: number[], today: string, now: Date) {
   const [row] = await queryRows<{ missed: number; checked: number; expected: number }>(
     q,
     sql`select
-      coalesce(sum(cardinality(expected_cards) - cardinality(checked_cards)) filter (where window_end <= ${now}), 0)::int as missed,
+      coalesce(sum(cardinality(expected_cards) - cardinality(checked_cards)) filter (where result is not null), 0)::int as missed,
       coalesce(sum(cardinality(checked_cards)) filter (where window_start <= ${now}), 0)::int as checked,
       coalesce(sum(cardinality(expected_cards)) filter (where window_start <= ${now}), 0)::int as expected
     from patrol_round where round_date = ${today}::date and hold_id = any(${idArray(holdIds)})`,
@@ -67,9 +70,10 @@ export async function roundsPerDay(q: Queryable, holdIds: number[], fromDay: str
   );
 }
 
-/** The points behind the missed-checks figure: not checked in today's rounds that have ended. */
-export async function missedPoints(q: Queryable, holdIds: number[], today: string, now: Date, tz: string) {
+/** The points behind the missed-checks figure: not checked in today's frozen rounds (their results are final). */
+export async function missedPoints(q: Queryable, holdIds: number[], today: string, tz: string) {
   return queryRows<{
+    round_id: number;
     road_name: string;
     task_name: string | null;
     patrol_name: string;
@@ -77,7 +81,7 @@ export async function missedPoints(q: Queryable, holdIds: number[], today: strin
     window: string;
   }>(
     q,
-    sql`select rd.road_name, t.task_name, pc.patrol_name, pc.patrol_sn,
+    sql`select r.round_id::int as round_id, rd.road_name, t.task_name, pc.patrol_name, pc.patrol_sn,
       to_char(r.window_start at time zone ${tz}, 'HH24:MI') || '-' ||
         to_char((r.window_end - interval '1 minute') at time zone ${tz}, 'HH24:MI') as window
     from patrol_round r
@@ -85,7 +89,7 @@ export async function missedPoints(q: Queryable, holdIds: number[], today: strin
     join road rd on rd.road_id = r.road_id
     left join task t on t.task_id = r.task_id
     join patrol_card pc on pc.patrol_id = e.patrol_id
-    where r.round_date = ${today}::date and r.window_end <= ${now} and r.hold_id = any(${idArray(holdIds)})
+    where r.round_date = ${today}::date and r.result is not null and r.hold_id = any(${idArray(holdIds)})
       and not (e.patrol_id = any(r.checked_cards))
     order by r.window_end desc, rd.road_name, e.position`,
   );

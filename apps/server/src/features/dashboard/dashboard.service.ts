@@ -8,9 +8,9 @@ import { freshRounds, liveStatuses } from '../round/round.service.js';
 import { punchesBetween } from '../punch/punch.service.js';
 import * as repo from './dashboard.repository.js';
 
-/** checked ÷ expected as a percentage with one decimal; 100 when nothing was expected. */
-export function completionRate(checked: number, expected: number): number {
-  return expected > 0 ? Math.round((checked / expected) * 1000) / 10 : 100;
+/** checked ÷ expected as a percentage with one decimal; null when nothing was expected (shown as —). */
+export function completionRate(checked: number, expected: number): number | null {
+  return expected > 0 ? Math.round((checked / expected) * 1000) / 10 : null;
 }
 
 function today(ctx: AppContext) {
@@ -82,12 +82,13 @@ export async function trend(
   });
 }
 
-/** The points behind the missed-checks figure. */
+/** The points behind the missed-checks figure: today's frozen rounds' unchecked points, with their round. */
 export async function missedToday(ctx: AppContext, scope: Scope, holdId: number | undefined): Promise<MissedPoint[]> {
   const holdIds = await scope.holdIds(holdId, true);
   await freshRounds(ctx);
-  const rows = await repo.missedPoints(ctx.db, holdIds, today(ctx).day, ctx.now(), ctx.config.tzName);
+  const rows = await repo.missedPoints(ctx.db, holdIds, today(ctx).day, ctx.config.tzName);
   return rows.map((r) => ({
+    round_id: r.round_id,
     road_name: r.task_name ? `${r.road_name}（${r.task_name}）` : r.road_name,
     patrol_name: r.patrol_name,
     patrol_sn: r.patrol_sn,

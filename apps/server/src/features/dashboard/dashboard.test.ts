@@ -74,7 +74,13 @@ describe('the dashboard', () => {
       today: '2026-11-20',
     });
     expect(await get<MissedPoint[]>('/Dashboard/MissedToday')).toEqual([
-      { road_name: '上午线', patrol_name: '西门', patrol_sn: 'DASH-W', window: '08:00-12:00' },
+      {
+        round_id: expect.any(Number),
+        road_name: '上午线',
+        patrol_name: '西门',
+        patrol_sn: 'DASH-W',
+        window: '08:00-12:00',
+      },
     ]);
   });
 
@@ -86,7 +92,8 @@ describe('the dashboard', () => {
 
   it('draws the last days from the stored rounds and punches, oldest first', async () => {
     expect(await get<TrendPoint[]>('/Dashboard/Trend', { days: 2 })).toEqual([
-      { date: '2026-11-19', punches: 0, completion_rate: 100 },
+      // ACCOUNTABILITY.md, Dashboard: a day without rounds is left empty, never drawn as 100%.
+      { date: '2026-11-19', punches: 0, completion_rate: null },
       { date: '2026-11-20', punches: 3, completion_rate: 33.3 },
     ]);
   });
@@ -119,7 +126,8 @@ describe('the dashboard', () => {
       running_roads: 0,
       patrol_people_num: 0,
       missed_checks: 0,
-      completion_rate: 100,
+      // Nothing expected yet: "—" on screen (ACCOUNTABILITY.md, Dashboard).
+      completion_rate: null,
       today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect((await h.get('/Dashboard/Summary', { hold_id: w.a.holdId }, w.b.token)).code).toBe(403);

@@ -1,0 +1,322 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportGroup } from '@guard-tour/contract';
+import type { Queryable } from '../../db/client.js';
+import { idArray, localTime, queryRows } from '../../db/sql.js';
+
+/**
+ * The missed-round report read from the stored rounds only (ACCOUNTABILITY.md, Reports): `patrol_round` keeps each
+ * round's expected and checked points, its result counts and walkers, `round_point` each checked point's first
+ * qualifying punch. Names come from the rows the ids name (deleted ones too: history stays readable).
+ */
+
+/** Which rounds a report covers. */
+export interface RoundFilter {
+  holdIds: readonly number[];
+  /** `YYYY-MM-DD`, both ends included. */
+  start: string;
+  end: string;
+  roadId?: number;
+  userId?: number;
+}
+
+/** The accounts a round counts for: those who punched it, else the road's accounts as they were that day. */
+const WALKERS = sql`(case when cardinality(r.punched_users) > 0 then r.punched_users else r.walker_users end)`;
+
+/** A round's shown end: the last minute its window includes (08:00–12:00 is stored as ending at 12:01). */
+const SHOWN_END = sql`(r.window_end - interval '1 minute')`;
+
+/**
+ * The rounds of one road, its own and its tasks': spelled so that the two partial indexes on (road or task, day)
+ * find them, instead of a scan of the organisations' span.
+ */
+function ofRoad(roadId: number): SQL {
+  return sql`r.road_id = ${roadId}::int and (r.task_id is null
+    or r.task_id = any(array(select t.task_id from task t where t.road_id = ${roadId}::int)))`;
+}
+
+function whereRounds(filter: RoundFilter, extra?: SQL): SQL {
+  const parts = [
+    sql`r.hold_id = any(${idArray(filter.holdIds)})`,
+    sql`r.round_date between ${filter.start}::date and ${filter.end}::date`,
+  ];
+  if (filter.roadId !== undefined) parts.push(ofRoad(filter.roadId));
+  if (filter.userId !== undefined) parts.push(sql`${filter.userId}::int = any(${WALKERS})`);
+  if (extra) parts.push(extra);
+  return sql.join(parts, sql` and `);
+}
+
+interface GroupShape {
+  /** The grouping expression over `patrol_round r` (and `w` for accounts). */
+  key: SQL;
+  /** Rows joined to each round before grouping. */
+  join: SQL;
+  /** The group's name from its key `g.key`. */
+  name: SQL;
+  /** The key as it is answered. */
+  answered: SQL;
+}
+
+const GROUPS: Record<ReportGroup, GroupShape> = {
+  road: {
+    key: sql`r.road_id`,
+    join: sql``,
+    name: sql`coalesce((select x.road_name from road x where x.road_id = g.key), '')`,
+    answered: sql`g.key`,
+  },
+  user: {
+    key: sql`w.user_id`,
+    // The arrays hold each account once (punched_users is kept distinct, walker_users comes from a primary key).
+    join: sql`cross join lateral unnest(${WALKERS}) w(user_id)`,
+    name: sql`coalesce((select coalesce(nullif(x.true_name, ''), x.user_name) from account x where x.user_id = g.key), '')`,
+    answered: sql`g.key`,
+  },
+  hold: {
+    key: sql`r.hold_id`,
+    join: sql``,
+    name: sql`coalesce((select x.hold_name from hold x where x.hold_id = g.key), '')`,
+    answered: sql`g.key`,
+  },
+  date: {
+    key: sql`r.round_date`,
+    join: sql``,
+    name: sql`to_char(g.key, 'YYYY-MM-DD')`,
+    answered: sql`to_char(g.key, 'YYYY-MM-DD')`,
+  },
+};
+
+export interface GroupRow {
+  group_key: number | string;
+  group_name: string;
+  rounds_expected: number;
+  rounds_done: number;
+  points_expected: number;
+  on_time: number;
+  early: number;
+  late: number;
+  missed: number;
+  rate: number | null;
+}
+
+export type ReportSort = 'missed' | 'rate';
+
+const ORDER: Record<ReportSort, SQL> = {
+  missed: sql`n.missed desc, n.group_name collate "C", n.sort_key`,
+  rate: sql`n.rate asc nulls last, n.group_name collate "C", n.sort_key`,
+};
+
+/**
+ * One page of the report's groups and how many groups there are, in one statement: one aggregate over the rounds
+ * of the span (index `(hold_id, round_date)`), the groups named and sorted, the page cut. `limit` null: every group.
+ */
+export async function reportGroups(
+  q: Queryable,
+  filter: RoundFilter,
+  groupBy: ReportGroup,
+  sort: ReportSort,
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: GroupRow[]; total: number }> {
+  const group = GROUPS[groupBy];
+  const cut = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+  const rows = await queryRows<GroupRow & { total: number }>(
+    q,
+    sql`with g as (
+      select ${group.key} as key,
+        count(*)::int as rounds_expected,
+        (count(*) filter (where r.result = 2))::int as rounds_done,
+        coalesce(sum(cardinality(r.expected_cards)), 0)::int as points_expected,
+        coalesce(sum(r.on_time), 0)::int as on_time,
+        coalesce(sum(r.early), 0)::int as early,
+        coalesce(sum(r.late), 0)::int as late,
+        coalesce(sum(cardinality(r.expected_cards) - cardinality(r.checked_cards))
+          filter (where r.result is not null), 0)::int as missed,
+        coalesce(sum(cardinality(r.checked_cards)), 0)::int as checked
+      from patrol_round r ${group.join}
+      where ${whereRounds(filter)}
+      group by 1
+    ), n as (
+      select ${group.answered} as group_key, ${group.name} as group_name, g.key as sort_key,
+        g.rounds_expected, g.rounds_done, g.points_expected, g.on_time, g.early, g.late, g.missed,
+        case when g.points_expected > 0 then round(100.0 * g.checked / g.points_expected, 1)::float8 end as rate
+      from g
+    )
+    select t.total, p.group_key, p.group_name, p.rounds_expected, p.rounds_done, p.points_expected, p.on_time,
+      p.early, p.late, p.missed, p.rate
+    from (select count(*)::int as total from g) t
+    left join lateral (select n.* from n order by ${ORDER[sort]} ${cut}) p on true`,
+  );
+  const total = rows[0]?.total ?? 0;
+  return {
+    total,
+    rows: rows
+      .filter((row) => row.group_key !== null)
+      .map(({ total: _total, ...row }) => ({ ...row, rate: row.rate === null ? null : Number(row.rate) })),
+  };
+}
+
+/** What picks one group's rounds. */
+export type GroupPick =
+  | { by: 'road'; roadId: number }
+  | { by: 'user'; userId: number }
+  | { by: 'hold'; holdId: number }
+  | { by: 'date'; date: string };
+
+function pickOf(pick: GroupPick): SQL {
+  switch (pick.by) {
+    case 'road':
+      return ofRoad(pick.roadId);
+    case 'user':
+      return sql`${pick.userId}::int = any(${WALKERS})`;
+    case 'hold':
+      return sql`r.hold_id = ${pick.holdId}::int`;
+    case 'date':
+      return sql`r.round_date = ${pick.date}::date`;
+  }
+}
+
+export interface RoundRow {
+  round_id: number;
+  round_date: string;
+  road_id: number;
+  road_name: string;
+  task_id: number | null;
+  task_name: string;
+  window_start: string;
+  window_end: string;
+  walkers: string;
+  /** The stored result (2 or 3 once frozen, else null) and whether the window has opened. */
+  frozen: number | null;
+  opened: boolean;
+  missed: { patrol_id: number; patrol_name: string; patrol_sn: string }[];
+}
+
+/**
+ * One group's rounds, newest first, a page at a time, with the walkers' names (a task's device when nobody punched
+ * it) and, for frozen rounds, the points not checked in the road's order. `onlyMissed`: frozen rounds with a
+ * missed point only.
+ */
+export async function groupRounds(
+  q: Queryable,
+  tz: string,
+  now: Date,
+  filter: RoundFilter,
+  pick: GroupPick,
+  onlyMissed: boolean,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RoundRow[]; total: number }> {
+  const missedOnly = onlyMissed
+    ? sql`r.result is not null and cardinality(r.expected_cards) > cardinality(r.checked_cards)`
+    : undefined;
+  const where = whereRounds(filter, missedOnly ? sql`${pickOf(pick)} and ${missedOnly}` : pickOf(pick));
+  const rows = await queryRows<RoundRow & { total: number }>(
+    q,
+    sql`select t.total, p.*
+    from (select count(*)::int as total from patrol_round r where ${where}) t
+    left join lateral (
+      select r.round_id::int as round_id, to_char(r.round_date, 'YYYY-MM-DD') as round_date, r.road_id,
+        coalesce(rd.road_name, '') as road_name, r.task_id, coalesce(tk.task_name, '') as task_name,
+        ${localTime(sql`r.window_start`, tz)} as window_start, ${localTime(SHOWN_END, tz)} as window_end,
+        coalesce(case when cardinality(${WALKERS}) > 0 then
+            (select string_agg(coalesce(nullif(a.true_name, ''), a.user_name), ',' order by w.n)
+             from unnest(${WALKERS}) with ordinality w(user_id, n) join account a on a.user_id = w.user_id)
+          else (select d.object_name from device d where d.object_id = r.walker_device) end, '') as walkers,
+        r.result as frozen, r.window_start <= ${now} as opened,
+        case when r.result is null then '[]'::json else coalesce(
+          (select json_agg(json_build_object('patrol_id', e.patrol_id, 'patrol_name', coalesce(pc.patrol_name, ''),
+              'patrol_sn', coalesce(pc.patrol_sn, '')) order by e.n)
+           from unnest(r.expected_cards) with ordinality e(patrol_id, n)
+           left join patrol_card pc on pc.patrol_id = e.patrol_id
+           where not (e.patrol_id = any(r.checked_cards))), '[]'::json) end as missed
+      from patrol_round r
+      left join road rd on rd.road_id = r.road_id
+      left join task tk on tk.task_id = r.task_id
+      where ${where}
+      order by r.round_date desc, r.window_start desc, r.round_id desc
+      limit ${page.limit} offset ${page.offset}
+    ) p on true`,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { total, rows: rows.filter((row) => row.round_id !== null).map(({ total: _total, ...row }) => row) };
+}
+
+export interface StoredRound {
+  round_id: number;
+  hold_id: number;
+  road_id: number;
+  road_name: string;
+  task_id: number | null;
+  task_name: string;
+  round_date: string;
+  window_start: string;
+  window_end: string;
+  grace_minutes: number;
+  frozen: number | null;
+  opened: boolean;
+}
+
+/** A stored round with its road's and task's names, or undefined. */
+export async function findRound(
+  q: Queryable,
+  tz: string,
+  now: Date,
+  roundId: number,
+): Promise<StoredRound | undefined> {
+  const [row] = await queryRows<StoredRound>(
+    q,
+    sql`select r.round_id::int as round_id, r.hold_id, r.road_id, coalesce(rd.road_name, '') as road_name, r.task_id,
+      coalesce(tk.task_name, '') as task_name, to_char(r.round_date, 'YYYY-MM-DD') as round_date,
+      ${localTime(sql`r.window_start`, tz)} as window_start, ${localTime(SHOWN_END, tz)} as window_end,
+      r.grace_minutes::int as grace_minutes, r.result as frozen, r.window_start <= ${now} as opened
+    from patrol_round r
+    left join road rd on rd.road_id = r.road_id
+    left join task tk on tk.task_id = r.task_id
+    where r.round_id = ${roundId}`,
+  );
+  return row;
+}
+
+export interface PointRow {
+  patrol_id: number;
+  patrol_name: string;
+  patrol_sn: string;
+  result: number;
+  punch_time: string | null;
+}
+
+/**
+ * A round's points in the road's order with their results: a checked point by its first qualifying punch (before
+ * the window 早到, at or after its end 迟到, else 正常; checked before results were kept: 正常 without a time), an
+ * unchecked one 待检 until the round is frozen, then 漏检.
+ */
+export async function roundPoints(q: Queryable, tz: string, roundId: number): Promise<PointRow[]> {
+  return queryRows<PointRow>(
+    q,
+    sql`select e.patrol_id, coalesce(pc.patrol_name, '') as patrol_name, coalesce(pc.patrol_sn, '') as patrol_sn,
+      case when rp.punch_time is not null then
+          case when rp.punch_time < r.window_start then 2 when rp.punch_time >= r.window_end then 3 else 1 end
+        when e.patrol_id = any(r.checked_cards) then 1
+        when r.result is not null then 4 else 0 end as result,
+      case when rp.punch_time is null then null else ${localTime(sql`rp.punch_time`, tz)} end as punch_time
+    from patrol_round r
+    cross join lateral unnest(r.expected_cards) with ordinality e(patrol_id, n)
+    left join patrol_card pc on pc.patrol_id = e.patrol_id
+    left join round_point rp on rp.round_id = r.round_id and rp.patrol_id = e.patrol_id
+    where r.round_id = ${roundId}
+    order by e.n`,
+  );
+}
+
+/** The organisation of a road, an account or an organisation itself (deleted ones too), with its path. */
+export async function ownerOf(
+  q: Queryable,
+  kind: 'road' | 'account' | 'hold',
+  id: number,
+): Promise<{ hold_id: number; path: string } | undefined> {
+  const from =
+    kind === 'road'
+      ? sql`road o join hold h on h.hold_id = o.hold_id where o.road_id = ${id}::int`
+      : kind === 'account'
+        ? sql`account o join hold h on h.hold_id = o.hold_id where o.user_id = ${id}::int`
+        : sql`hold h where h.hold_id = ${id}::int`;
+  const [row] = await queryRows<{ hold_id: number; path: string }>(q, sql`select h.hold_id, h.path from ${from}`);
+  return row;
+}
