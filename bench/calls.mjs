@@ -1,4 +1,4 @@
-// The API calls P2–P5 time, each described twice: as the HTTP request a console sends, and as the server's own
+// The API calls P2–P5 and P9 time, each described twice: as the HTTP request a console sends, and as the server's own
 // service call made in-process (through a query-logging Drizzle) to learn the exact SQL it runs for the baseline.
 import * as contract from '@guard-tour/contract';
 
@@ -35,6 +35,23 @@ export function benchCalls() {
   const byPerson = { time_range: 4, search_type: 'account', key: SAMPLE.account, PageSize: PAGE_SIZE };
   const cardTotals = { time_limits: 4, PageIndex: 1, PageSize: PAGE_SIZE };
   const dashboardPage = { PageIndex: 1, PageSize: PAGE_SIZE };
+  // P9: 漏检报表 over the last 365 days (both ends included), root scope, first page.
+  const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const missed = (groupBy) => ({
+    start_date: day(364),
+    end_date: day(0),
+    group_by: groupBy,
+    PageIndex: 1,
+    PageSize: PAGE_SIZE,
+  });
+  const missedCall = (groupBy, label) => ({
+    id: 'P9',
+    name: `Report/Missed (by ${groupBy})`,
+    what: `漏检报表 by ${label}, root scope, the last year, first page`,
+    pages: 1,
+    request: () => post('/Report/Missed', missed(groupBy)),
+    service: (s, ctx, scope) => s.reports.missedReport(ctx, scope, contract.missedReportInput.parse(missed(groupBy))),
+  });
   return [
     {
       id: 'P2',
@@ -109,6 +126,8 @@ export function benchCalls() {
       service: (s, ctx, scope) =>
         s.records.listPunches(ctx, scope, contract.punchListInput.parse({ ...byPerson, PageIndex: 1 })),
     },
+    missedCall('road', 'road'),
+    missedCall('date', 'day'),
   ];
 }
 

@@ -1,4 +1,4 @@
-// P2, P4, P5: each call timed through the running server over HTTP, and its baseline — the very queries the
+// P2, P4, P5, P9: each call timed through the running server over HTTP, and its baseline — the very queries the
 // server's service runs for it (captured in-process), replayed raw through the driver on one connection. On
 // PostgreSQL the two alternate round by round (the idle server beside the replay), so both see the same caches
 // and the same moments of a busy machine; PGlite is one process's, so there the baseline runs after the server.

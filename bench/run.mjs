@@ -1,10 +1,10 @@
 // npm run bench [-- --size 1m|10m] [--db postgres|pglite]: generates QUALITY.md's data set, measures P1–P8
 // through the running server and each beside its raw baseline, and writes bench/REPORT.md (and this size's figures
 // to bench/results/<db>-<size>.json, which the report shows beside the current run). While working on the suite:
-// `--size 100k` and `--skip p1,p3,p6,p7,p8` (P2, P4 and P5 always run).
+// `--size 100k` and `--skip p1,p3,p6,p7,p8` (P2, P4, P5 and P9 always run).
 //
 // Order: the server first migrates an empty database (its own migrations), the data set is filled by SQL, then
-// the HTTP measurements run against the server (P2, P4, P5 on PostgreSQL alternating with their baselines, the
+// the HTTP measurements run against the server (P2, P4, P5, P9 on PostgreSQL alternating with their baselines, the
 // server idle meanwhile); the server is stopped before the other baselines and the plans (PGlite is one
 // process's), so the two never compete for the 2 cores. P1 comes last: its uploads add to the periods read.
 import { execFileSync } from 'node:child_process';
@@ -106,10 +106,10 @@ try {
   let httpCalls;
   let rawCalls = null;
   if (db) {
-    step('P2, P4, P5 over HTTP, each round beside the same SQL raw');
+    step('P2, P4, P5, P9 over HTTP, each round beside the same SQL raw');
     ({ http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME));
   } else {
-    step('P2, P4, P5 over HTTP');
+    step('P2, P4, P5, P9 over HTTP');
     httpCalls = await timeOverHttp(server.base, token, calls);
   }
 

@@ -15,6 +15,7 @@ export async function loadServices() {
     records: await serverModule('features/record/record.service.js'),
     recordRepo: await serverModule('features/record/record.repository.js'),
     dashboard: await serverModule('features/dashboard/dashboard.service.js'),
+    reports: await serverModule('features/report/report.service.js'),
     authRepo: await serverModule('features/auth/auth.repository.js'),
     hashToken: (await serverModule('security/token.js')).hashToken,
   };
