@@ -27,9 +27,12 @@ const SPEC_ROUTES = [
   '/about2',
 ];
 
+// ACCOUNTABILITY.md, Reports: 漏检报表 and its print view.
+const REPORT_ROUTES = ['/patrol/missed_report', '/patrol/missed_report/print'];
+
 describe('the route table', () => {
   it('has every route of the spec, once', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...REPORT_ROUTES].sort());
   });
 
   it('gives every menu entry a tab with the menu’s own title', () => {

@@ -24,6 +24,9 @@ const TITLES = new Map<string, string>(
   [...MENU.flatMap((group) => group.entries), ...OTHER_ROUTES].map((entry) => [entry.path, entry.title]),
 );
 TITLES.set('/', TITLES.get('/login') ?? DEFAULT_TITLE);
+/** 漏检报表's print view: its own window, outside the menu. */
+export const MISSED_REPORT_PRINT_PATH = '/patrol/missed_report/print';
+TITLES.set(MISSED_REPORT_PRINT_PATH, `${TITLES.get('/patrol/missed_report') ?? '漏检报表'}打印`);
 
 function title(path: string): string {
   const found = TITLES.get(path);
@@ -67,6 +70,12 @@ export const ROUTES: readonly AppRoute[] = [
   ),
   screen('/patrol/total_by_user', 'shell', () =>
     import('../features/record/punch-page').then((m) => ({ Component: m.UserPunchPage })),
+  ),
+  screen('/patrol/missed_report', 'shell', () =>
+    import('../features/report/missed-report-page').then((m) => ({ Component: m.MissedReportPage })),
+  ),
+  screen(MISSED_REPORT_PRINT_PATH, 'bare', () =>
+    import('../features/report/print-page').then((m) => ({ Component: m.MissedReportPrintPage })),
   ),
   screen('/road/manage', 'shell', () =>
     import('../features/road/road-list-page').then((m) => ({ Component: m.RoadManagePage })),

@@ -47,7 +47,7 @@ const TREND: TrendPoint[] = [
 ];
 
 const MISSED: MissedPoint[] = [
-  { road_name: '夜间外围', patrol_name: '北门岗亭', patrol_sn: '0001A2B3C9', window: '00:00-06:00' },
+  { round_id: 31, road_name: '夜间外围', patrol_name: '北门岗亭', patrol_sn: '0001A2B3C9', window: '00:00-06:00' },
 ];
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };

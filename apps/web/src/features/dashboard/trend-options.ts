@@ -43,11 +43,19 @@ export function punchesOption(points: readonly TrendPoint[]): TrendChartOption {
   };
 }
 
-/** 近7日完成率: a line on a fixed 0–100 % scale, so a steady 100% does not look like a cliff. */
+/** A rate in the tooltip: 87.5%, or — for a day without rounds. */
+export function tooltipRate(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${value}%` : '—';
+}
+
+/**
+ * 近7日完成率: a line on a fixed 0–100 % scale, so a steady 100% does not look like a cliff. A day without rounds
+ * (rate null) stays empty, a gap in the line, rather than a point at 100%.
+ */
 export function completionOption(points: readonly TrendPoint[]): TrendChartOption {
   return {
     ...common(points),
-    tooltip: { trigger: 'axis', valueFormatter: (value) => `${String(value)}%` },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipRate },
     yAxis: { type: 'value', min: 0, max: 100, interval: 25, axisLabel: { formatter: '{value}%' } },
     series: [
       {
@@ -57,7 +65,8 @@ export function completionOption(points: readonly TrendPoint[]): TrendChartOptio
         itemStyle: { color: GREEN },
         lineStyle: { width: 2 },
         areaStyle: { color: GREEN, opacity: 0.12 },
-        data: points.map((p) => p.completion_rate),
+        connectNulls: false,
+        data: points.map((p) => (typeof p.completion_rate === 'number' ? p.completion_rate : null)),
       },
     ],
   };

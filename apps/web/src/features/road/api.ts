@@ -3,6 +3,7 @@ import type {
   BoundAccount,
   BoundCard,
   CardOption,
+  MissedRound,
   RoadRow,
   SaveRoadInfoNewInput,
   SaveRoadInput,
@@ -155,5 +156,28 @@ export function useRemoveRoadInfo() {
   return useMutation({
     mutationFn: (roadId: number) => api.road.removeRoadInfos({ road_ids: [roadId] }),
     onSuccess: refresh,
+  });
+}
+
+/** 查看轮次: the rounds of one road on one day (MissedRounds grouped by road, the road's own key). */
+export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string) {
+  return {
+    group_by: 'road' as const,
+    group_key: road.road_id,
+    start_date: day,
+    end_date: day,
+    hold_id: road.hold_id,
+    include_children: true,
+    PageIndex: 1,
+    PageSize: 10,
+  };
+}
+
+export function useRoadRounds(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string) {
+  return useQuery({
+    queryKey: [...ROAD_KEY, 'rounds', road.road_id, day],
+    queryFn: ({ signal }): Promise<Paged<MissedRound>> =>
+      api.report.missedRounds(roadRoundsBody(road, day), { signal }),
+    staleTime: 0,
   });
 }

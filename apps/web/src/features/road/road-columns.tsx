@@ -1,6 +1,7 @@
 import type { RoadRow } from '@guard-tour/contract';
 import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { NOWRAP, shown } from '../../components/cells';
+import { graceColumn } from '../../components/grace-item';
 import { StatusTag } from '../../components/status-tag';
 
 /** Status 4: a closed road stays closed (DOMAIN.md), so it has no 关闭 link. */
@@ -9,10 +10,12 @@ export const CLOSED = 4;
 interface RoadColumnActions {
   onEdit: (row: RoadRow) => void;
   onClose: (row: RoadRow) => void;
+  /** 路线状态 only: 查看轮次, a day's round of the road with each point's result. */
+  onViewRounds?: (row: RoadRow) => void;
 }
 
-/** 路线管理 / 路线状态: status, name with 编辑 and 关闭, accounts, cycle, window, points, remark, created. */
-export function roadColumns({ onEdit, onClose }: RoadColumnActions): TableColumnsType<RoadRow> {
+/** 路线管理 / 路线状态: status, name with 编辑 and 关闭, accounts, cycle, window, grace, points, remark, created. */
+export function roadColumns({ onEdit, onClose, onViewRounds }: RoadColumnActions): TableColumnsType<RoadRow> {
   return [
     {
       title: '状态',
@@ -30,6 +33,11 @@ export function roadColumns({ onEdit, onClose }: RoadColumnActions): TableColumn
           <Button type="link" size="small" onClick={() => onEdit(row)}>
             编辑
           </Button>
+          {onViewRounds && (
+            <Button type="link" size="small" onClick={() => onViewRounds(row)}>
+              查看轮次
+            </Button>
+          )}
           {row.status !== CLOSED && (
             <Button type="link" size="small" danger onClick={() => onClose(row)}>
               关闭
@@ -52,6 +60,7 @@ export function roadColumns({ onEdit, onClose }: RoadColumnActions): TableColumn
     },
     { title: '开始时间', dataIndex: 'start_time', ...NOWRAP, render: (value: string) => shown(value) },
     { title: '结束时间', dataIndex: 'end_time', ...NOWRAP, render: (value: string) => shown(value) },
+    graceColumn<RoadRow>(),
     {
       title: '巡检点',
       dataIndex: 'patrol_cards',

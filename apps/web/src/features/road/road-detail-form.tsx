@@ -3,6 +3,8 @@ import { itemKindOf } from '@guard-tour/contract';
 import { Button, Col, Form, Input, Radio, Row, type FormInstance } from 'antd';
 import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
+import { withGrace } from '../../components/grace';
+import { GraceItem } from '../../components/grace-item';
 import { OrderedTransfer, type TransferChoice } from './ordered-transfer';
 import { ROAD_CLOCK, ROAD_CYCLE_OPTIONS, roadWindowError, type RoadDetailValues } from './road-detail-values';
 
@@ -28,7 +30,7 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
   return (
     <Form<RoadDetailValues>
       form={form}
-      initialValues={initialValues}
+      initialValues={withGrace(initialValues)}
       onFinish={onSubmit}
       onFinishFailed={({ errorFields }) => {
         const first = errorFields[0]?.errors[0];
@@ -90,6 +92,7 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
           </Form.Item>
         </Col>
       </Row>
+      <GraceItem />
       <Form.Item label="巡检点" name="card_ids" required extra="已选巡检点按选入的先后排序，即巡检顺序">
         <OrderedTransfer
           label="巡检点"

@@ -11,6 +11,7 @@ import { useAccountOptions, useCardOptions, useHoldName, useRoadForEdit, useSave
 import { announceRoadsChanged } from './road-channel';
 import { accountChoices, cardChoices } from './road-choices';
 import { RoadDetailForm } from './road-detail-form';
+import { RoadRoundsDialog } from './road-rounds-dialog';
 import {
   newRoadValues,
   roadFormError,
@@ -42,6 +43,7 @@ export function RoadDetailPage() {
   useLoadErrorMessage(accountOptions, cardOptions, base);
   const [form] = Form.useForm<RoadDetailValues>();
   const [newValues] = useState(newRoadValues);
+  const [roundsOpen, setRoundsOpen] = useState(false);
 
   const initialValues = useMemo(
     () => (edit.data ? roadValuesOf(edit.data.road, edit.data.accounts, edit.data.cards) : newValues),
@@ -121,8 +123,11 @@ export function RoadDetailPage() {
     <Card
       title={isNew ? '新增路线' : `编辑路线${road ? `：${road.road_name}` : ''}`}
       style={{ maxWidth: 960, margin: '0 auto' }}
+      // A saved road's rounds, today's or a past day's, with each point's result.
+      extra={road ? <Button onClick={() => setRoundsOpen(true)}>查看轮次</Button> : undefined}
     >
       {body}
+      {road && roundsOpen && <RoadRoundsDialog road={road} onClose={() => setRoundsOpen(false)} />}
     </Card>
   );
 }

@@ -18,6 +18,7 @@ const ROAD: RoadRow = {
   cycle_monthdays: '',
   start_time: '09:00',
   end_time: '11:30',
+  grace_minutes: 0,
   patrol_users: '张伟',
   user_id: '12',
   patrol_cards: '东门,北门',

@@ -13,6 +13,7 @@ import {
 import type { ClockRange } from '../../components/clock';
 import { endsBeforeStart, toMinutes } from '../../components/clock';
 import { checkedItems, DEFAULT_WEEKDAYS, itemsText } from '../../components/cycle-items';
+import { graceError, graceValue } from '../../components/grace';
 
 /** The road detail's time pickers (spec sections 5 and 9): 08:30 to 18:30 in 15-minute steps. */
 export const ROAD_CLOCK: ClockRange = { earliest: '08:30', latest: '18:30', minuteStep: 15 };
@@ -35,6 +36,8 @@ export interface RoadDetailValues {
   /** Points in walking order. */
   card_ids: number[];
   remark: string;
+  /** 宽限时间 in minutes; undefined (or null, a cleared box) is none, 0. */
+  grace_minutes?: number | null;
 }
 
 export const roadDetailMessages = {
@@ -71,6 +74,7 @@ export function roadValuesOf(road: RoadRow, accounts: BoundAccount[], cards: Bou
     end_time: road.end_time ?? '',
     card_ids: cards.map((card) => card.patrol_id),
     remark: road.remark ?? '',
+    grace_minutes: graceValue(road.grace_minutes),
   };
 }
 
@@ -91,7 +95,7 @@ export function roadFormError(values: RoadDetailValues, holdId: number | undefin
   if (toMinutes(values.start_time) === undefined || toMinutes(values.end_time) === undefined) {
     return roadMessages.badClock;
   }
-  return roadWindowError(values.start_time, values.end_time);
+  return roadWindowError(values.start_time, values.end_time) ?? graceError(values.grace_minutes);
 }
 
 function cycleItems(values: RoadDetailValues): string {
@@ -114,5 +118,6 @@ export function toSaveRoadBody(values: RoadDetailValues, roadId: number, holdId:
     user_id_list: [...values.user_ids],
     card_id_list: [...values.card_ids],
     remark: values.remark?.trim() ?? '',
+    grace_minutes: graceValue(values.grace_minutes),
   };
 }

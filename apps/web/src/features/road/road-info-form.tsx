@@ -3,6 +3,8 @@ import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { RemarkItem } from '../../components/edit-dialog';
 import { DetailPending, DIALOG_FORM_LAYOUT, FormDialog } from '../../components/form-dialog';
+import { withGrace } from '../../components/grace';
+import { GraceItem } from '../../components/grace-item';
 import { HoldItem } from '../../components/hold-select';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useSaveForm } from '../../components/use-save-form';
@@ -57,7 +59,7 @@ export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
   const body = initialValues ? (
     <Form<RoadInfoValues>
       form={form}
-      initialValues={initialValues}
+      initialValues={withGrace(initialValues)}
       onFinish={submit}
       // Points belong to an organisation: another organisation starts with none chosen.
       onValuesChange={(changed) => {
@@ -79,6 +81,7 @@ export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
           numbered
         />
       </Form.Item>
+      <GraceItem />
       <RemarkItem counted={!readOnly} />
     </Form>
   ) : (

@@ -1,4 +1,5 @@
 import { roadMessages, type CardOption, type RoadRow, type SaveRoadInfoNewInput } from '@guard-tour/contract';
+import { graceError, graceValue } from '../../components/grace';
 import { chosenNames } from './road-choices';
 
 /** The simple road dialog's fields (线路管理): organisation, name, points in order, remark. */
@@ -7,6 +8,8 @@ export interface RoadInfoValues {
   road_name: string;
   card_ids: number[];
   remark: string;
+  /** 宽限时间 in minutes; undefined (or null, a cleared box) is none, 0. */
+  grace_minutes?: number | null;
 }
 
 export function newRoadInfoValues(holdId: number | undefined): RoadInfoValues {
@@ -27,6 +30,7 @@ export function roadInfoValuesOf(road: RoadRow): RoadInfoValues {
     road_name: road.road_name ?? '',
     card_ids: cardIdsOf(road.patrol_card_ids),
     remark: road.remark ?? '',
+    grace_minutes: graceValue(road.grace_minutes),
   };
 }
 
@@ -46,7 +50,7 @@ export function roadInfoFormError(values: RoadInfoValues): string | null {
   if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return roadMessages.badHold;
   if (!values.road_name?.trim()) return roadMessages.simpleNameRequired;
   if (!values.card_ids?.length) return roadMessages.simpleCardsRequired;
-  return null;
+  return graceError(values.grace_minutes);
 }
 
 /** The dialog's fields → SaveRoadInfoNew's body: point ids as an array, their names comma-joined. */
@@ -58,5 +62,6 @@ export function toSaveRoadInfoBody(values: RoadInfoValues, roadId: number, cards
     patrol_card_ids: [...values.card_ids],
     patrol_card_names: chosenNames(cards, values.card_ids),
     remark: values.remark?.trim() ?? '',
+    grace_minutes: graceValue(values.grace_minutes),
   };
 }

@@ -14,6 +14,7 @@ import { usePagedList } from '../../components/use-paged-list';
 import { listRoads, ROAD_KEY, useCloseRoad, type RoadListCall } from './api';
 import { openRoadDetail, useRoadsChangedElsewhere } from './road-channel';
 import { roadColumns } from './road-columns';
+import { RoadRoundsDialog } from './road-rounds-dialog';
 
 /**
  * The road list (路线管理 and 路线状态 show the same screen): status, cycle and window of each road of the
@@ -26,6 +27,7 @@ function RoadListPage({ call }: { call: RoadListCall }) {
   const tree = useHoldTree();
   const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
   const [status, setStatus] = useState(-1);
+  const [roundsOf, setRoundsOf] = useState<RoadRow | null>(null);
   const close = useCloseRoad();
 
   // A save in the detail window refreshes this list.
@@ -49,7 +51,12 @@ function RoadListPage({ call }: { call: RoadListCall }) {
       },
     });
 
-  const columns = roadColumns({ onEdit: (row) => openRoadDetail(row.road_id, row.hold_id), onClose: confirmClose });
+  const columns = roadColumns({
+    onEdit: (row) => openRoadDetail(row.road_id, row.hold_id),
+    onClose: confirmClose,
+    // 路线状态 shows a day's round of a road, with each point's result.
+    onViewRounds: call === 'listRoadStates' ? setRoundsOf : undefined,
+  });
 
   return (
     <TreeListLayout
@@ -88,6 +95,7 @@ function RoadListPage({ call }: { call: RoadListCall }) {
       }
     >
       <ListTable<RoadRow> label="路线列表" list={list} columns={columns} rowKey="road_id" />
+      {roundsOf && <RoadRoundsDialog road={roundsOf} onClose={() => setRoundsOf(null)} />}
     </TreeListLayout>
   );
 }

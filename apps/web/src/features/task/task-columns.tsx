@@ -2,11 +2,12 @@ import type { TaskRow } from '@guard-tour/contract';
 import type { TableColumnsType } from 'antd';
 import { actionsColumn, type RowActions } from '../../components/actions-column';
 import { NOWRAP, shown } from '../../components/cells';
+import { graceColumn } from '../../components/grace-item';
 import { StatusTag } from '../../components/status-tag';
 import { crossesMidnight } from './task-form-values';
 
-/** The task table's width: eleven columns scroll sideways rather than squeeze (巡检点 takes what is left). */
-export const TASK_TABLE_WIDTH = 1500;
+/** The task table's width: twelve columns scroll sideways rather than squeeze (巡检点 takes what is left). */
+export const TASK_TABLE_WIDTH = 1580;
 
 /** 巡检任务: the spec's columns, then 查看 / 编辑 / 删除. */
 export function taskColumns(actions: RowActions<TaskRow>): TableColumnsType<TaskRow> {
@@ -29,6 +30,7 @@ export function taskColumns(actions: RowActions<TaskRow>): TableColumnsType<Task
       // A window that crosses midnight ends the next day.
       render: (value: string, row) => (crossesMidnight(row) ? `次日 ${value}` : shown(value)),
     },
+    graceColumn<TaskRow>(),
     {
       title: '到期日期',
       dataIndex: 'expire_time',

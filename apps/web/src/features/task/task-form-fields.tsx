@@ -4,6 +4,8 @@ import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstanc
 import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
 import { DIALOG_FORM_LAYOUT } from '../../components/form-dialog';
+import { withGrace } from '../../components/grace';
+import { GraceItem } from '../../components/grace-item';
 import { HoldItem } from '../../components/hold-select';
 import { DateTextPicker } from './date-text-picker';
 import {
@@ -39,7 +41,7 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
   return (
     <Form<TaskFormValues>
       form={form}
-      initialValues={initialValues}
+      initialValues={withGrace(initialValues)}
       onFinish={onSubmit}
       onFinishFailed={({ errorFields }) => {
         const first = errorFields[0]?.errors[0];
@@ -149,6 +151,9 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
           <Form.Item label="到期日期" name="expire_date" extra="不选则长期有效">
             <DateTextPicker placeholder="到期日期" />
           </Form.Item>
+        </Col>
+        <Col {...half}>
+          <GraceItem />
         </Col>
       </Row>
     </Form>

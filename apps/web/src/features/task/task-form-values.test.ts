@@ -27,6 +27,7 @@ const ROW: TaskRow = {
   single_date: '',
   start_time: '22:00',
   end_time: '02:00',
+  grace_minutes: 0,
   expire_time: '2027-06-30',
   patrol_card_names: '东门,北门',
   status: 0,

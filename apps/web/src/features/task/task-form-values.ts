@@ -10,6 +10,7 @@ import {
 } from '@guard-tour/contract';
 import { endsBeforeStart, toMinutes, type ClockRange } from '../../components/clock';
 import { checkedItems, DEFAULT_WEEKDAYS, itemsText } from '../../components/cycle-items';
+import { graceError, graceValue } from '../../components/grace';
 
 /** Task time pickers (spec section 5): 00:00 to 23:59 in 5-minute steps. */
 export const TASK_CLOCK: ClockRange = { earliest: '00:00', latest: '23:59', minuteStep: 5 };
@@ -40,6 +41,8 @@ export interface TaskFormValues {
   start_time: string;
   end_time: string;
   expire_date: string;
+  /** 宽限时间 in minutes; undefined (or null, a cleared box) is none, 0. */
+  grace_minutes?: number | null;
 }
 
 /** A new task: every field cleared (spec section 4), daily, in the organisation picked in the tree. */
@@ -86,6 +89,7 @@ export function taskValuesOf(row: TaskRow): TaskFormValues {
     start_time: row.start_time ?? '',
     end_time: row.end_time ?? '',
     expire_date: (row.expire_time ?? '').slice(0, 10),
+    grace_minutes: graceValue(row.grace_minutes),
   };
 }
 
@@ -106,7 +110,7 @@ export function taskFormError(values: TaskFormValues): string | null {
   if (toMinutes(values.start_time) === undefined || toMinutes(values.end_time) === undefined) {
     return taskFormMessages.badClock;
   }
-  return null;
+  return graceError(values.grace_minutes);
 }
 
 function cycleValue(values: TaskFormValues): string {
@@ -136,5 +140,6 @@ export function toSaveTaskBody(values: TaskFormValues, taskId: number): SaveTask
     expire_date: values.expire_date ?? '',
     start_time: startTimeOf(values),
     end_time: values.end_time ?? '',
+    grace_minutes: graceValue(values.grace_minutes),
   };
 }

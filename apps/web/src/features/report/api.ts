@@ -1,0 +1,94 @@
+import type { AccountOption, MissedReportRow, MissedRound, RoadOption } from '@guard-tour/contract';
+import { MAX_PAGE_SIZE } from '@guard-tour/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { EXPORT_TIMEOUT_MS, type Paged } from '../../api/client';
+import { QUERY_KEYS } from '../../api/query-keys';
+import { exportMissedBody, missedReportBody, missedRoundsBody, type ReportFilters } from './report-filters';
+
+/** Every report query sits under this key; rounds change as punches arrive, so they are read afresh. */
+export const REPORT_KEY = ['report'] as const;
+/** Road options are read under the road area's key, so a road's save refreshes them. */
+const ROAD_KEY = ['road'] as const;
+
+export function listMissedReport(
+  filters: ReportFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Paged<MissedReportRow>> {
+  return api.report.missedReport(missedReportBody(filters, page), { signal });
+}
+
+/** One page of the report's groups, the previous page kept on screen while the next one loads. */
+export function useMissedReport(filters: ReportFilters, page: number) {
+  return useQuery({
+    queryKey: [...REPORT_KEY, 'missed', filters, page],
+    queryFn: ({ signal }) => listMissedReport(filters, page, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The print view shows every group: pages of 200 until the total is reached (at most 100 pages). */
+export async function listAllMissed(filters: ReportFilters, signal?: AbortSignal): Promise<Paged<MissedReportRow>> {
+  const rows: MissedReportRow[] = [];
+  let total = 0;
+  for (let page = 1; page <= 100; page += 1) {
+    const answer = await api.report.missedReport(missedReportBody(filters, page, MAX_PAGE_SIZE), { signal });
+    total = answer.total;
+    rows.push(...answer.rows);
+    if (answer.rows.length < MAX_PAGE_SIZE || rows.length >= total) break;
+  }
+  return { rows, total: Math.max(total, rows.length) };
+}
+
+export function useAllMissed(filters: ReportFilters) {
+  return useQuery({
+    queryKey: [...REPORT_KEY, 'missed-all', filters],
+    queryFn: ({ signal }) => listAllMissed(filters, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The rounds of one report row, newest first. */
+export function useMissedRounds(filters: ReportFilters, groupKey: number | string, onlyMissed: boolean, page: number) {
+  return useQuery({
+    queryKey: [...REPORT_KEY, 'rounds', filters, groupKey, onlyMissed, page],
+    queryFn: ({ signal }): Promise<Paged<MissedRound>> =>
+      api.report.missedRounds(missedRoundsBody(filters, groupKey, onlyMissed, page), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** 导出: the server writes the .xlsx and answers its name ('' when there are no rows). */
+export async function exportMissed(filters: ReportFilters): Promise<string> {
+  const answer = await api.report.exportMissed(exportMissedBody(filters), { timeoutMs: EXPORT_TIMEOUT_MS });
+  return typeof answer?.fileName === 'string' ? answer.fileName.trim() : '';
+}
+
+/** An options list as an array, also when the answer carried none. */
+function listOf<T>(rows: readonly T[] | null | undefined): T[] {
+  return rows ? [...rows] : [];
+}
+
+/** Roads of the picked organisation (the road picker). */
+export function useRoadChoices(holdId: number | undefined) {
+  return useQuery({
+    queryKey: [...ROAD_KEY, 'options', holdId],
+    queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
+    enabled: holdId !== undefined,
+    select: (data): RoadOption[] => listOf(data),
+  });
+}
+
+/** Accounts of the picked organisation (the account picker). */
+export function useAccountChoices(holdId: number | undefined) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.staff, 'options', holdId],
+    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
+    enabled: holdId !== undefined,
+    select: (data): AccountOption[] => listOf(data),
+  });
+}

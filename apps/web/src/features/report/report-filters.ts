@@ -1,0 +1,198 @@
+import { MAX_REPORT_DAYS, REPORT_GROUPS, type ReportGroup } from '@guard-tour/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+import { PAGE_SIZE } from '../../components/paging';
+
+/**
+ * What the 漏检报表 screen sends (ACCOUNTABILITY.md, Reports and the pinned calls): the filters on screen → the
+ * call bodies, the print view's address and back. Pure, so the mapping is tested without a browser.
+ */
+
+export const DAY_FORMAT = 'YYYY-MM-DD';
+
+/** The quick spans; weeks start on Monday, and this week and this month run up to today. */
+export const PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;
+export type ReportPreset = (typeof PRESETS)[number];
+
+export const PRESET_TEXT: Readonly<Record<ReportPreset, string>> = {
+  today: '今天',
+  yesterday: '昨天',
+  thisWeek: '本周',
+  lastWeek: '上周',
+  thisMonth: '本月',
+  lastMonth: '上月',
+};
+
+export const PRESET_OPTIONS = PRESETS.map((value) => ({ value, label: PRESET_TEXT[value] }));
+
+export const DEFAULT_PRESET: ReportPreset = 'thisMonth';
+
+export interface DaySpan {
+  start_date: string;
+  end_date: string;
+}
+
+/** Monday of the week `day` is in. */
+function mondayOf(day: Dayjs): Dayjs {
+  return day.subtract((day.day() + 6) % 7, 'day').startOf('day');
+}
+
+/** The days of a preset around `today` (both ends included). */
+export function presetSpan(preset: ReportPreset, today: Dayjs = dayjs()): DaySpan {
+  const day = today.startOf('day');
+  const span = (start: Dayjs, end: Dayjs): DaySpan => ({
+    start_date: start.format(DAY_FORMAT),
+    end_date: end.format(DAY_FORMAT),
+  });
+  switch (preset) {
+    case 'today':
+      return span(day, day);
+    case 'yesterday':
+      return span(day.subtract(1, 'day'), day.subtract(1, 'day'));
+    case 'thisWeek':
+      return span(mondayOf(day), day);
+    case 'lastWeek': {
+      const monday = mondayOf(day).subtract(7, 'day');
+      return span(monday, monday.add(6, 'day'));
+    }
+    case 'thisMonth':
+      return span(day.startOf('month'), day);
+    case 'lastMonth': {
+      const first = day.startOf('month').subtract(1, 'month');
+      return span(first, first.endOf('month'));
+    }
+  }
+}
+
+/** Days from start to end, both included (0 or less when the end comes first). */
+export function spanDays(span: DaySpan): number {
+  return dayjs(span.end_date).diff(dayjs(span.start_date), 'day') + 1;
+}
+
+/** What stops a span being asked for (the server says the same), or null. */
+export function spanError(span: DaySpan): string | null {
+  const days = spanDays(span);
+  if (days < 1) return '结束日期不能早于开始日期';
+  if (days > MAX_REPORT_DAYS) return `日期范围不能超过${MAX_REPORT_DAYS}天`;
+  return null;
+}
+
+export type ReportSort = 'missed' | 'rate';
+
+/** The filters as applied: everything 查询 sends but the page. */
+export interface ReportFilters extends DaySpan {
+  /** Undefined: the caller's own organisation. */
+  hold_id: number | undefined;
+  include_children: boolean;
+  /** The quick span picked, or null when the dates were picked by hand. */
+  preset: ReportPreset | null;
+  group_by: ReportGroup;
+  road_id: number | undefined;
+  user_id: number | undefined;
+  sort: ReportSort;
+}
+
+export function defaultReportFilters(today: Dayjs = dayjs()): ReportFilters {
+  return {
+    hold_id: undefined,
+    include_children: true,
+    preset: DEFAULT_PRESET,
+    ...presetSpan(DEFAULT_PRESET, today),
+    group_by: 'road',
+    road_id: undefined,
+    user_id: undefined,
+    sort: 'missed',
+  };
+}
+
+/** The filters every report call sends (an absent organisation, road or account is left out). */
+export function reportFilterBody(filters: ReportFilters) {
+  return {
+    hold_id: filters.hold_id,
+    include_children: filters.include_children,
+    start_date: filters.start_date,
+    end_date: filters.end_date,
+    group_by: filters.group_by,
+    road_id: filters.road_id,
+    user_id: filters.user_id,
+    sort: filters.sort,
+  };
+}
+
+/** `Report/Missed`: the filters and a page of groups. */
+export function missedReportBody(filters: ReportFilters, page: number, pageSize: number = PAGE_SIZE) {
+  return { ...reportFilterBody(filters), PageIndex: page, PageSize: pageSize };
+}
+
+/** `Report/ExportMissed`: the same rows as the screen, every page of them. */
+export function exportMissedBody(filters: ReportFilters) {
+  return reportFilterBody(filters);
+}
+
+/** The rounds of one row, paged. */
+export const ROUNDS_PAGE_SIZE = 10;
+
+/** `Report/MissedRounds`: the rounds of one group (its `group_key`), or only those with a missed point. */
+export function missedRoundsBody(filters: ReportFilters, groupKey: number | string, onlyMissed: boolean, page: number) {
+  return {
+    ...reportFilterBody(filters),
+    group_key: groupKey,
+    only_missed: onlyMissed,
+    PageIndex: page,
+    PageSize: ROUNDS_PAGE_SIZE,
+  };
+}
+
+/** 完成率: one decimal and a percent sign; '—' when nothing was expected (null). */
+export function rateText(rate: number | null | undefined): string {
+  return typeof rate === 'number' && Number.isFinite(rate) ? `${rate.toFixed(1)}%` : '—';
+}
+
+/** The print view's path; its query string carries the applied filters. */
+export const PRINT_PATH = '/patrol/missed_report/print';
+
+export function printUrl(filters: ReportFilters): string {
+  const query = new URLSearchParams({
+    start_date: filters.start_date,
+    end_date: filters.end_date,
+    group_by: filters.group_by,
+    include_children: filters.include_children ? '1' : '0',
+    sort: filters.sort,
+  });
+  if (filters.hold_id !== undefined) query.set('hold_id', String(filters.hold_id));
+  if (filters.road_id !== undefined) query.set('road_id', String(filters.road_id));
+  if (filters.user_id !== undefined) query.set('user_id', String(filters.user_id));
+  return `${PRINT_PATH}?${query.toString()}`;
+}
+
+function positiveId(text: string | null): number | undefined {
+  const value = Number(text);
+  return text && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function dayOf(text: string | null): string | null {
+  return text && /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).format(DAY_FORMAT) === text ? text : null;
+}
+
+/** The print view's filters from its address; anything missing or wrong is the screen's default. */
+export function filtersFromSearch(search: URLSearchParams, today: Dayjs = dayjs()): ReportFilters {
+  const fallback = defaultReportFilters(today);
+  const start = dayOf(search.get('start_date'));
+  const end = dayOf(search.get('end_date'));
+  const group = search.get('group_by');
+  const span = start && end ? { start_date: start, end_date: end } : presetSpan(DEFAULT_PRESET, today);
+  return {
+    hold_id: positiveId(search.get('hold_id')),
+    include_children: search.get('include_children') !== '0',
+    preset: start && end ? null : DEFAULT_PRESET,
+    ...span,
+    group_by: REPORT_GROUPS.find((value) => value === group) ?? fallback.group_by,
+    road_id: positiveId(search.get('road_id')),
+    user_id: positiveId(search.get('user_id')),
+    sort: search.get('sort') === 'rate' ? 'rate' : 'missed',
+  };
+}
+
+/** The span as a heading says it: 2026-11-01 至 2026-11-23, or the one day. */
+export function spanText(span: DaySpan): string {
+  return span.start_date === span.end_date ? span.start_date : `${span.start_date} 至 ${span.end_date}`;
+}
