@@ -75,7 +75,7 @@ export function MissedReportPage() {
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={report.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 880 }}
         onRow={(row) => ({ onClick: () => setOpened(row), style: { cursor: 'pointer' } })}
         onChange={(_, __, sorter, extra) => {
           if (extra.action !== 'sort' || Array.isArray(sorter)) return;

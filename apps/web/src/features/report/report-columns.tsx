@@ -5,11 +5,15 @@ import { rateText, type ReportSort } from './report-filters';
 
 const count = (value: number | null | undefined) => shown(value);
 
-const numberColumn = (title: string, dataIndex: keyof MissedReportRow): TableColumnType<MissedReportRow> => ({
+const numberColumn = (
+  title: string,
+  dataIndex: keyof MissedReportRow,
+  width = 80,
+): TableColumnType<MissedReportRow> => ({
   title,
   dataIndex,
   align: 'right',
-  width: 96,
+  width,
   ...NOWRAP,
   render: count,
 });
@@ -67,7 +71,7 @@ export function reportColumns({
     numberColumn('早到', 'early'),
     numberColumn('迟到', 'late'),
     {
-      ...numberColumn('漏检', 'missed'),
+      ...numberColumn('漏检', 'missed', 96),
       render: (value: number) => <MissedCount value={value} />,
       ...(sortable
         ? {
@@ -80,7 +84,7 @@ export function reportColumns({
         : {}),
     },
     {
-      ...numberColumn('完成率', 'rate'),
+      ...numberColumn('完成率', 'rate', 96),
       render: (value: number | null) => rateText(value),
       ...(sortable
         ? {

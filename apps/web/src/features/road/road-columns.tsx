@@ -28,22 +28,24 @@ export function roadColumns({ onEdit, onClose, onViewRounds }: RoadColumnActions
       title: '路线名称',
       dataIndex: 'road_name',
       render: (name: string, row) => (
-        <Space size={4} wrap>
+        <>
           <Typography.Text strong>{shown(name)}</Typography.Text>
-          <Button type="link" size="small" onClick={() => onEdit(row)}>
-            编辑
-          </Button>
-          {onViewRounds && (
-            <Button type="link" size="small" onClick={() => onViewRounds(row)}>
-              查看轮次
+          <Space size={0} style={{ display: 'flex', whiteSpace: 'nowrap' }}>
+            <Button type="link" size="small" onClick={() => onEdit(row)}>
+              编辑
             </Button>
-          )}
-          {row.status !== CLOSED && (
-            <Button type="link" size="small" danger onClick={() => onClose(row)}>
-              关闭
-            </Button>
-          )}
-        </Space>
+            {onViewRounds && (
+              <Button type="link" size="small" onClick={() => onViewRounds(row)}>
+                查看轮次
+              </Button>
+            )}
+            {row.status !== CLOSED && (
+              <Button type="link" size="small" danger onClick={() => onClose(row)}>
+                关闭
+              </Button>
+            )}
+          </Space>
+        </>
       ),
     },
     {
