@@ -1,8 +1,8 @@
-import { road } from './schema.js';
+import { road, task } from './schema.js';
 
 /**
- * The fields of a road its schedule reads (`roadSchedule` in features/round/round.schedule.ts): selected by the
- * road list, the rounds, the dashboard and the demo alike, so they live here, owned by none of them.
+ * The fields of a road its schedule reads (`roadSchedule` in domain/stored-schedule.ts): selected by the road
+ * list, the rounds, the dashboard and the demo alike, so they live here, owned by none of them.
  */
 export const roadScheduleColumns = {
   cycle_repeat_type: road.cycle_repeat_type,
@@ -11,4 +11,16 @@ export const roadScheduleColumns = {
   end_minute: road.end_minute,
   created_at: road.create_time,
   closed_at: road.closed_at,
+};
+
+/** The fields of a task its schedule reads (`taskSchedule`), with its grace: the task list, the rounds, the demo. */
+export const taskScheduleColumns = {
+  cycle_repeat_mode: task.cycle_repeat_mode,
+  cycle_items: task.cycle_items,
+  single_date: task.single_date,
+  start_minute: task.start_minute,
+  end_minute: task.end_minute,
+  expire_date: task.expire_date,
+  created_at: task.create_time,
+  grace_minutes: task.grace_minutes,
 };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { device, hold, patrolRound, road, roadAccount, roadCard, roundPoint, task } from '../../db/schema.js';
-import { roadScheduleColumns } from '../../db/road-schedule.js';
+import { roadScheduleColumns, taskScheduleColumns } from '../../db/road-schedule.js';
 import { inIds, queryRows } from '../../db/sql.js';
 
 /**
@@ -94,14 +94,7 @@ export async function activeTasks(q: Queryable, dates?: readonly string[], grace
       road_id: task.road_id,
       hold_id: task.hold_id,
       object_id: task.object_id,
-      cycle_repeat_mode: task.cycle_repeat_mode,
-      cycle_items: task.cycle_items,
-      single_date: task.single_date,
-      start_minute: task.start_minute,
-      end_minute: task.end_minute,
-      expire_date: task.expire_date,
-      created_at: task.create_time,
-      grace_minutes: task.grace_minutes,
+      ...taskScheduleColumns,
     })
     .from(task)
     .innerJoin(road, and(eq(road.road_id, task.road_id), isNull(road.deleted_at), isNull(road.closed_at)))

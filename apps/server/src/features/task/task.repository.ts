@@ -3,6 +3,7 @@ import type { TaskMode } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { device, hold, road, task } from '../../db/schema.js';
 import { contains, dateText, inIds, localTime } from '../../db/sql.js';
+import { taskScheduleColumns } from '../../db/road-schedule.js';
 
 function taskColumns(tz: string) {
   return {
@@ -16,15 +17,8 @@ function taskColumns(tz: string) {
     object_id: task.object_id,
     device_name: device.object_name,
     device_no: device.device_no,
-    cycle_repeat_mode: task.cycle_repeat_mode,
-    cycle_items: task.cycle_items,
-    single_date: task.single_date,
-    start_minute: task.start_minute,
-    end_minute: task.end_minute,
-    grace_minutes: task.grace_minutes,
-    expire_date: task.expire_date,
+    ...taskScheduleColumns,
     expire_time: dateText(task.expire_date),
-    created_at: task.create_time,
     create_time: localTime(task.create_time, tz),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../client.js';
 import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../../schema.js';
-import { roadScheduleColumns } from '../../road-schedule.js';
+import { roadScheduleColumns, taskScheduleColumns } from '../../road-schedule.js';
 import { roadSchedule, taskSchedule } from '../../../domain/stored-schedule.js';
 import type { PatrolRoute } from './punch-walk.js';
 
@@ -39,14 +39,7 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
     .select({
       road_id: task.road_id,
       device_no: device.device_no,
-      cycle_repeat_mode: task.cycle_repeat_mode,
-      cycle_items: task.cycle_items,
-      single_date: task.single_date,
-      start_minute: task.start_minute,
-      end_minute: task.end_minute,
-      expire_date: task.expire_date,
-      created_at: task.create_time,
-      grace: task.grace_minutes,
+      ...taskScheduleColumns,
     })
     .from(task)
     .innerJoin(device, eq(device.object_id, task.object_id))
@@ -67,7 +60,7 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
       cards: cardsOf(t.road_id),
       walkers: walkersOf(t.road_id),
       devices: [t.device_no],
-      grace: t.grace,
+      grace: t.grace_minutes,
     })),
   ];
 }
