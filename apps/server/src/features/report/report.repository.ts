@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportGroup } from '@guard-tour/contract';
+import type { MissedReportRow, ReportGroup } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { idArray, localTime, queryRows } from '../../db/sql.js';
 
@@ -84,18 +84,8 @@ const GROUPS: Record<ReportGroup, GroupShape> = {
   },
 };
 
-export interface GroupRow {
-  group_key: number | string;
-  group_name: string;
-  rounds_expected: number;
-  rounds_done: number;
-  points_expected: number;
-  on_time: number;
-  early: number;
-  late: number;
-  missed: number;
-  rate: number | null;
-}
+/** A group as the report answers it (the contract's row). */
+export type GroupRow = MissedReportRow;
 
 export type ReportSort = 'missed' | 'rate';
 
