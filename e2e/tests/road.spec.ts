@@ -63,6 +63,7 @@ test.describe('patrol roads', () => {
       '巡检周期',
       '开始时间',
       '结束时间',
+      '宽限',
       '巡检点',
       '备注',
       '录入时间',
@@ -217,6 +218,7 @@ test.describe('patrol roads', () => {
     await expect(page.getByRole('columnheader')).toHaveText([
       '线路名称',
       '巡检点',
+      '宽限',
       '所属组织',
       '备注',
       '录入时间',
