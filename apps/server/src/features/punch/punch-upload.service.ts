@@ -47,7 +47,8 @@ export async function uploadPunches(
   const now = ctx.now();
   const deviceNo = parseSerialNumber(input.device_no);
   const terminal = deviceNo.ok ? await repo.findDeviceByNo(ctx.db, deviceNo.value) : undefined;
-  if (!terminal) throw notFound(`设备未登记：${input.device_no.slice(0, 40)}`);
+  // Only a well-formed number is repeated back: anything else (markup, SQL, control characters) is not echoed.
+  if (!terminal) throw notFound(deviceNo.ok ? `设备未登记：${deviceNo.value}` : '设备未登记：设备号格式不正确');
   const { valid, rejected } = readRecords(input.records, ctx.config.tzName, now);
   const unique = [...new Map(valid.map((p) => [`${p.patrolSn}|${p.at.getTime()}`, p])).values()];
   if (unique.length === 0) return { accepted: 0, duplicates: valid.length, rejected };
