@@ -25,6 +25,8 @@ import { punchRoutes } from './features/punch/punch.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { recordRoutes } from './features/record/record.routes.js';
 import { reportRoutes } from './features/report/report.routes.js';
+import { alertRoutes } from './features/alert/alert.routes.js';
+import { webhookRoutes } from './features/webhook/webhook.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 const features = [
@@ -41,6 +43,8 @@ const features = [
   dashboardRoutes,
   recordRoutes,
   reportRoutes,
+  alertRoutes,
+  webhookRoutes,
 ];
 
 export const API_PREFIX = '/proxyserver/api';

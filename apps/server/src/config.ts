@@ -19,6 +19,11 @@ export interface Config {
    * this machine), or a comma-separated list of the load balancers' addresses or CIDR ranges.
    */
   trustProxy: string;
+  /**
+   * Hosts and CIDR ranges webhooks may reach besides public `https://` addresses (WEBHOOK_ALLOW_HOSTS,
+   * comma-separated): an operator's own receiver, or the tests' on 127.0.0.1. Over http:// or https://.
+   */
+  webhookAllowHosts: string[];
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -71,5 +76,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceUploadKey: env.DEVICE_UPLOAD_KEY || undefined,
     demo: parseFlag(env.DEMO, !databaseUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
   };
 }

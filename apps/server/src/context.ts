@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, Listen } from './db/client.js';
 
 /** What every service needs: the database, the configuration and the clock (tests set the clock). */
 export interface AppContext {
@@ -8,4 +8,6 @@ export interface AppContext {
   now: () => Date;
   /** The terminals' upload key (DEVICE_UPLOAD_KEY, or the one kept in DATA_DIR). */
   deviceKey: string;
+  /** The database's LISTEN (alerts raised by any server reach this one's streams). */
+  listen: Listen;
 }

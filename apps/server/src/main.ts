@@ -8,11 +8,18 @@ import { ADMIN_USER_NAME } from './db/seed/root.js';
 import { resolveDeviceKey } from './security/device-key.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
 import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
+import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
+import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
 
 /** How often rounds are stored and frozen without waiting for a read. */
 const ROUND_SWEEP_MS = 10 * 60_000;
-/** How often rounds whose window's end plus grace has come are frozen (ACCOUNTABILITY.md, Timing: within 60 s). */
+/**
+ * How often rounds whose window's end plus grace has come are frozen, and their 漏检 alerts raised
+ * (ACCOUNTABILITY.md, Timing: within 60 s).
+ */
 const ROUND_FREEZE_MS = 30_000;
+/** How often bound terminals are checked for silence (终端离线: at least every 10 minutes). */
+const OFFLINE_CHECK_MS = 5 * 60_000;
 
 /**
  * Runs `task` every `ms` in the background, never two runs at once; a failure is logged at error level and the
@@ -37,7 +44,13 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config);
   const deviceKey = resolveDeviceKey(config);
-  const ctx: AppContext = { db: database.db, config, now: () => new Date(), deviceKey: deviceKey.key };
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    now: () => new Date(),
+    deviceKey: deviceKey.key,
+    listen: database.listen,
+  };
   const { created } = await prepareDatabase(database, config, ctx.now());
   let demoNote = '';
   if (created && config.demo) {
@@ -48,15 +61,26 @@ async function main(): Promise<void> {
     if (added !== null) demoNote = `，本次补充 ${added} 条打卡记录`;
   }
   await sweepRounds(ctx);
+  await raiseMissedRounds(ctx);
   const app = await buildApp(ctx, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   const logFailure = (error: unknown, name: string) => app.log.error({ err: error }, `${name} failed`);
   const timers = [
     every(ROUND_SWEEP_MS, 'round sweep', logFailure, () => sweepRounds(ctx)),
-    every(ROUND_FREEZE_MS, 'round freeze', logFailure, () => freezeEndedRounds(ctx, ctx.db)),
+    every(ROUND_FREEZE_MS, 'round freeze', logFailure, async () => {
+      await freezeEndedRounds(ctx, ctx.db);
+      await raiseMissedRounds(ctx);
+    }),
+    every(OFFLINE_CHECK_MS, 'offline check', logFailure, () => raiseSilentDevices(ctx)),
   ];
+  const stopDeliveries = await startWebhookDeliveries(
+    ctx,
+    (error) => logFailure(error, 'webhook delivery'),
+    ALERT_CHANNEL,
+  );
 
   const shutdown = async () => {
     for (const stop of timers) stop();
+    await stopDeliveries();
     await app.close();
     await database.close();
     process.exit(0);

@@ -18,6 +18,8 @@ export * from './punch.js';
 export * from './dashboard.js';
 export * from './record.js';
 export * from './report.js';
+export * from './alert.js';
+export * from './webhook.js';
 export * from './call.js';
 export * from './calls/index.js';
 export * from './files.js';

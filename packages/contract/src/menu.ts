@@ -52,6 +52,8 @@ export const MENU: readonly MenuGroup[] = [
       { title: '首页', path: '/home/dashboard' },
       { title: '操作日志', path: '/sys/opt_logs' },
       { title: '登录日志', path: '/sys/login_logs' },
+      { title: '告警管理', path: '/sys/alerts' },
+      { title: '告警推送', path: '/sys/webhooks' },
     ],
   },
 ];

@@ -13,6 +13,11 @@ export const uploadPunchesInput = z.object({
   records: z
     .array(z.unknown(), { error: '请提供打卡记录列表 records' })
     .max(MAX_UPLOAD_RECORDS, `每次最多上传 ${MAX_UPLOAD_RECORDS} 条记录`),
+  /**
+   * Optional: the terminal's clock when it sent the batch (local time or ISO 8601). A clock that moved more than
+   * 30 minutes from its earlier uploads raises 时钟异常.
+   */
+  device_time: z.string().max(40).nullish().catch(undefined),
 });
 
 /** One record as a terminal sends it; each is checked on its own so one bad record refuses only itself. */
@@ -51,5 +56,7 @@ export const punchRow = z.object({
   road_name: z.string(),
   hold_name: z.string(),
   upload_time: z.string(),
+  /** '' or the alert it raised: 疑似代打 or 时钟异常 (ACCOUNTABILITY.md, Alerts). */
+  flag: z.string(),
 });
 export type PunchRow = z.infer<typeof punchRow>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { includeChildren, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
+import { flag, includeChildren, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
 import { MAX_PAGE_SIZE, pageIndex, pagingSchema } from './envelope.js';
 import type { PunchRow } from './punch.js';
 
@@ -56,6 +56,8 @@ const punchFilter = z.object({
   search_type: searchType(PUNCH_SEARCH_TYPES),
   key: keyword,
   include_children: includeChildren,
+  /** Only punches that raised 疑似代打 or 时钟异常. */
+  flagged_only: flag.optional().default(false),
 });
 
 /** `PatrolLog/List` (设备统计, 人员统计) and `PatrolClockIn/GetPatrolClockInList` (打卡数据). */
@@ -82,6 +84,8 @@ const recordFilter = z.object({
   device_name: keyword,
   start_time: dateParam,
   end_time: dateParam,
+  /** Only punches that raised 疑似代打 or 时钟异常. */
+  flagged_only: flag.optional().default(false),
 });
 
 /** `PatrolData/Records` (巡检记录). */

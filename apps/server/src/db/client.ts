@@ -16,9 +16,17 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** Calls `handler` with each payload NOTIFYed on `channel` (after its transaction commits); answers a stop. */
+export type Listen = (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL LISTEN: what one server NOTIFYs in a transaction reaches every server on the database once it
+   * commits (PGlite: the one process). How an alert raised anywhere reaches every console stream.
+   */
+  listen: Listen;
   /** Runs `work` while no other server runs it (migrations and first seed when several servers start at once). */
   exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -41,6 +49,10 @@ export async function openPglite(dir: string): Promise<Database> {
       db,
       kind: 'pglite',
       exclusive: (work) => work(db),
+      listen: async (channel, handler) => {
+        const stop = await client.listen(channel, handler);
+        return () => stop();
+      },
       async close() {
         await client.close();
         release();
@@ -74,7 +86,51 @@ export function openPostgres(url: string, max = 10): Database {
         client.release();
       }
     },
+    listen: (channel, handler) => listenPostgres(url, channel, handler),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again, doubling up to the last. */
+const RELISTEN_MS = [500, 1_000, 2_000, 5_000];
+
+/**
+ * A connection of its own that LISTENs on `channel`, and connects again when it is lost (database restarted,
+ * failover): what was NOTIFYed while it was away is missed, which only live streams notice; webhooks read their
+ * outbox instead.
+ */
+async function listenPostgres(url: string, channel: string, handler: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => reconnect());
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '')}"`);
+      client = next;
+      attempt = 0;
+      if (stopped) await next.end().catch(() => {});
+    } catch {
+      await next.end().catch(() => {});
+      reconnect();
+    }
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    client = undefined;
+    const wait = RELISTEN_MS[Math.min(attempt++, RELISTEN_MS.length - 1)];
+    setTimeout(() => void connect(), wait).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ALERT_KIND_TEXT, AlertKind } from '@guard-tour/contract';
 import { punch } from './schema.js';
 
 /**
@@ -24,5 +25,8 @@ export function punchRowColumns(tz: string) {
     road_name: punch.road_name,
     hold_name: punch.hold_name,
     upload_time: sql<string>`to_char(${punch.upload_time} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`,
+    flag: sql<string>`case ${punch.flag} when ${sql.raw(String(AlertKind.clock))} then '${sql.raw(
+      ALERT_KIND_TEXT[AlertKind.clock],
+    )}' when ${sql.raw(String(AlertKind.proxy))} then '${sql.raw(ALERT_KIND_TEXT[AlertKind.proxy])}' else '' end`,
   };
 }

@@ -9,3 +9,4 @@ export * from './tables/road.js';
 export * from './tables/punch.js';
 export * from './tables/files.js';
 export * from './tables/app-setting.js';
+export * from './tables/alert.js';

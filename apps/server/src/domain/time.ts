@@ -1,4 +1,5 @@
 /** Calendar facts in the deployment time zone (pure: the instant and the zone come in). */
+import { zoneOffsetMs } from './zoned-time.js';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -22,4 +23,10 @@ export function addYears(date: string, years: number): string {
   const target = new Date(Date.UTC(y + years, m - 1, d));
   if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
   return target.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD HH:mm:ss` of the instant in zone `tz` (what screens and messages show). */
+export function localTimeText(instant: Date, tz: string): string {
+  const offset = zoneOffsetMs(instant.getTime(), tz);
+  return new Date(instant.getTime() + offset).toISOString().slice(0, 19).replace('T', ' ');
 }

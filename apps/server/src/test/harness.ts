@@ -49,7 +49,13 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
   beforeAll(async () => {
     const database = await freshDatabase();
     const config: Config = { ...readConfig({ DATA_DIR: '/nonexistent-test-data' }), demo: false, ...overrides };
-    const ctx: AppContext = { db: database.db, config, now: clock.now, deviceKey: DEVICE_KEY };
+    const ctx: AppContext = {
+      db: database.db,
+      config,
+      now: clock.now,
+      deviceKey: DEVICE_KEY,
+      listen: database.listen,
+    };
     await prepareDatabase(database, config, clock.now());
     const app = await buildApp(ctx, { webRoot: '/nonexistent-web-root' });
     await app.ready();

@@ -100,6 +100,7 @@ export function rowOf(p: FixturePunch): Omit<PunchRow, 'punch_id'> {
     road_name: '',
     hold_name: device.hold,
     upload_time: localText(new Date(shanghai(p.at).getTime() + UPLOAD_DELAY)),
+    flag: '',
   };
 }
 

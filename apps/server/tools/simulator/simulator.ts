@@ -1,4 +1,7 @@
 import {
+  ALERT_KIND_TEXT,
+  AlertKind,
+  DEFAULT_OFFLINE_HOURS,
   TaskMode,
   itemKindOf,
   itemKindOfTask,
@@ -10,14 +13,29 @@ import {
   type TaskRow,
   type UploadPunchesResult,
 } from '@guard-tour/contract';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseClock, parseItems } from '../../src/domain/cycle-items.js';
 import { RoundStatus } from '../../src/domain/schedule.js';
 import { roadSchedule, taskSchedule } from '../../src/domain/stored-schedule.js';
-import { walk, type PatrolRoute, type PunchRecord } from '../../src/db/seed/demo/punch-walk.js';
+import { terminalTime, walk } from '../../src/db/seed/demo/punch-walk.js';
+import {
+  SKEW_AHEAD_MS,
+  SKEW_DRIFT_MS,
+  bunchedBatch,
+  latePlan,
+  silence,
+  skewedBatches,
+  type Batch,
+  type Scenario,
+  type SimRoute,
+} from './scenarios.js';
+
+export { SCENARIOS, type Scenario } from './scenarios.js';
 
 /**
  * The device simulator: reads the roads and tasks through the console's API, walks them with realistic
  * timing, lateness and a few misses, and uploads like terminals do, resending a batch whose answer was lost.
+ * A scenario instead makes one alert kind happen on demand, so a person can watch it arrive (scenarios.ts).
  */
 export interface SimulatorOptions {
   url: string;
@@ -33,6 +51,10 @@ export interface SimulatorOptions {
   fetch?: typeof fetch;
   log?: (line: string) => void;
   now?: Date;
+  /** One alert kind on demand instead of the ordinary walk (the walk minus one device for `silent`). */
+  scenario?: Scenario;
+  /** `late`: how long to wait at most for a round that is still open to freeze (0: use one already frozen). */
+  waitMinutes?: number;
 }
 
 export interface SimulatorReport {
@@ -106,14 +128,14 @@ function subtrees(nodes: HoldTreeNode[], into = new Map<number, Set<number>>()):
 
 const LONG_AGO = new Date(0);
 
-async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRoute[]> {
+async function loadRoutes(client: Client, deviceCount: number): Promise<SimRoute[]> {
   const tree = subtrees(await client.data<HoldTreeNode[]>('GET', '/HoldInfo/GetHoldTree'));
   const devices = (await client.all<{ device_no: string; hold_id: number }>('/DeviceInfo/SearchDeviceList')).slice(
     0,
     deviceCount,
   );
   const roads = await client.all<RoadRow>('/PatrolRoad/List', { status: -1 });
-  const routes: PatrolRoute[] = [];
+  const routes: SimRoute[] = [];
   const cardsOf = new Map<number, string[]>();
   // A task's terminal is carried by one of its road's accounts, as in the demo.
   const walkersOf = new Map<number, string[]>();
@@ -134,6 +156,8 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
     );
     const kind = itemKindOf(roadCycleOf(road.cycle_repeat_type));
     routes.push({
+      kind: '线路',
+      name: road.road_name,
       schedule: roadSchedule({
         cycle_repeat_type: road.cycle_repeat_type,
         cycle_items: kind ? (parseItems(kind, road.cycle_repeat_items) ?? []) : [],
@@ -154,6 +178,8 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
     const mode = taskModeOf(task.cycle_repeat_mode);
     const kind = itemKindOfTask(mode);
     routes.push({
+      kind: '任务',
+      name: task.task_name,
       schedule: taskSchedule(
         {
           cycle_repeat_mode: task.cycle_repeat_mode,
@@ -176,30 +202,109 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<PatrolRo
 }
 
 /** Uploads one batch, resending it when the answer is lost (the upload is idempotent). */
-async function uploadBatch(
-  client: Client,
-  key: string,
-  deviceNo: string,
-  records: PunchRecord[],
-  report: SimulatorReport,
-) {
+async function uploadBatch(client: Client, key: string, batch: Batch, report: SimulatorReport) {
+  const body = { device_no: batch.device, records: batch.records, device_time: batch.device_time };
   for (let attempt = 1; ; attempt++) {
     try {
-      const reply = await client.call<UploadPunchesResult>(
-        'POST',
-        '/Terminal/UploadPunches',
-        { device_no: deviceNo, records },
-        `Device ${key}`,
-      );
+      const reply = await client.call<UploadPunchesResult>('POST', '/Terminal/UploadPunches', body, `Device ${key}`);
       if (reply.code !== 200) throw new Error(`${reply.code} ${reply.msg}`);
       report.accepted += reply.data.accepted;
       report.duplicates += reply.data.duplicates;
       report.rejected += reply.data.rejected.length;
+      report.batches += 1;
       return;
     } catch (error) {
       if (attempt >= RETRIES) throw error;
       report.resent += 1;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      await sleep(200 * attempt);
+    }
+  }
+}
+
+const MINUTE = 60_000;
+const clock = (at: Date | number, tz: string) => terminalTime(new Date(at), tz).slice(5, 16);
+
+interface Run {
+  client: Client;
+  options: SimulatorOptions;
+  routes: SimRoute[];
+  now: Date;
+  report: SimulatorReport;
+  log: (line: string) => void;
+}
+
+/** The ordinary walk: every device's punches over the days, in batches. */
+async function uploadWalks(run: Run, routes: readonly SimRoute[]) {
+  const { now, options } = run;
+  const walks = walk(routes, new Date(now.getTime() - options.days * 86_400_000), now, {
+    tz: options.tz,
+    seed: options.seed ?? Date.now(),
+  });
+  const size = options.batch ?? 1000;
+  for (const [device, records] of walks) {
+    for (let i = 0; i < records.length; i += size) {
+      await uploadBatch(run.client, options.key, { device, records: records.slice(i, i + size) }, run.report);
+    }
+    run.log(`${device}: ${records.length} 条`);
+  }
+}
+
+const none = (what: string) => new Error(`没有可用于该场景的${what}：请先建好线路（或任务）、绑定巡检点并登记终端`);
+
+/** One alert kind on demand (SCENARIOS), explaining to the person what to expect. */
+async function playScenario(run: Run, scenario: Scenario) {
+  const { client, options, routes, now, report, log } = run;
+  const tz = options.tz;
+  const send = (batch: Batch) => uploadBatch(client, options.key, batch, report);
+  const kind = (k: AlertKind) => ALERT_KIND_TEXT[k];
+  switch (scenario) {
+    case 'late': {
+      const plan = latePlan(routes, now, tz, (options.waitMinutes ?? 0) * MINUTE);
+      if (!plan) throw none('轮次');
+      const where = `${plan.route.kind}「${plan.route.name}」${plan.round.date} 的轮次`;
+      const wait = plan.readyAt - now.getTime();
+      if (wait > 0) {
+        log(`${where}将于 ${clock(plan.frozen, tz)} 冻结，等待约 ${Math.ceil(wait / MINUTE)} 分钟后迟到打卡…`);
+        await sleep(wait);
+      } else {
+        log(
+          `${where}已于 ${clock(plan.frozen, tz)} 冻结：若当时服务器在运行，${kind(AlertKind.missed)}告警已在那时产生（加 --wait 分钟数 可等待即将冻结的轮次）`,
+        );
+      }
+      await send(plan.batch);
+      log(
+        `终端 ${plan.batch.device} 在冻结之后才打卡 ${plan.batch.records.length} 个巡检点：都不算数，记为${kind(AlertKind.missed)}`,
+      );
+      return;
+    }
+    case 'silent': {
+      const quiet = silence(routes);
+      if (!quiet) throw none('终端');
+      await uploadWalks(run, quiet.rest);
+      log(`终端 ${quiet.device}（${quiet.route.kind}「${quiet.route.name}」）保持静默，没有上传`);
+      log(
+        `它超过企业的离线时长（默认 ${DEFAULT_OFFLINE_HOURS} 小时，可在 告警管理 设置）没有上传后，产生${kind(AlertKind.offline)}告警`,
+      );
+      return;
+    }
+    case 'skewed': {
+      const route = routes.find((r) => r.cards.length > 0 && r.devices[0]);
+      if (!route) throw none('线路');
+      for (const batch of skewedBatches(route, now, tz)) await send(batch);
+      log(
+        `终端 ${route.devices[0]} 先以正确时钟上传，再上传时终端时钟快 ${SKEW_DRIFT_MS / MINUTE} 分钟、打卡时间超前 ${SKEW_AHEAD_MS / MINUTE} 分钟：${kind(AlertKind.clock)}`,
+      );
+      return;
+    }
+    case 'bunched': {
+      const found = bunchedBatch(routes, now, tz);
+      if (!found) throw none('线路（至少 3 个巡检点）');
+      await send(found.batch);
+      const cards = found.batch.records.map((r) => r.patrol_sn).join('、');
+      log(
+        `终端 ${found.batch.device} 在 20 秒内打卡 3 个不同巡检点（${found.route.kind}「${found.route.name}」）：${cards}，${kind(AlertKind.proxy)}`,
+      );
+      return;
     }
   }
 }
@@ -210,18 +315,9 @@ export async function simulate(options: SimulatorOptions): Promise<SimulatorRepo
   await client.login();
   const routes = await loadRoutes(client, options.devices);
   const now = options.now ?? new Date();
-  const walks = walk(routes, new Date(now.getTime() - options.days * 86_400_000), now, {
-    tz: options.tz,
-    seed: options.seed ?? Date.now(),
-  });
   const report: SimulatorReport = { batches: 0, resent: 0, accepted: 0, duplicates: 0, rejected: 0 };
-  const size = options.batch ?? 1000;
-  for (const [deviceNo, records] of walks) {
-    for (let i = 0; i < records.length; i += size) {
-      await uploadBatch(client, options.key, deviceNo, records.slice(i, i + size), report);
-      report.batches += 1;
-    }
-    log(`${deviceNo}: ${records.length} 条`);
-  }
+  const run: Run = { client, options, routes, now, report, log };
+  if (options.scenario) await playScenario(run, options.scenario);
+  else await uploadWalks(run, routes);
   return report;
 }

@@ -24,15 +24,15 @@ type ClientOf<T extends Record<string, Record<string, Call>>> = {
 };
 
 /** A link's query string, each part percent-encoded as browsers write links (a space is `%20`, never `+`). */
-function linkTo(path: string, input: Record<string, string | number>): string {
-  const query = Object.entries(input)
+function linkTo(path: string, input: Record<string, string | number> | undefined): string {
+  const query = Object.entries(input ?? {})
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
     .join('&');
   return `${buildUrl(path)}${query ? `?${query}` : ''}`;
 }
 
 function clientCall(one: Call): unknown {
-  if (one.kind === 'file') return { url: (input: Record<string, string | number>) => linkTo(one.path, input) };
+  if (one.kind === 'file') return { url: (input?: Record<string, string | number>) => linkTo(one.path, input) };
   if (one.kind === 'raw') return { path: buildUrl(one.path) };
   if (one.kind === 'list')
     return (input: unknown, options?: RequestOptions) => apiPage(one.method, one.path, input, options);

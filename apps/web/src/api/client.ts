@@ -74,22 +74,29 @@ async function send(req: Sent, options: RequestOptions = {}): Promise<{ data: un
     options,
   );
 
+  if (isEnvelope(body) && body.code === ResultCode.ok) {
+    return { data: body.data ?? null, total: typeof body.total === 'number' ? body.total : 0 };
+  }
+  throw failureOf(status, body, options);
+}
+
+/**
+ * What a reply without data stands for, as an ApiError whose message is ready to show. A 401 envelope ends the
+ * session first (and goes to the login page). Also read by the alert stream, whose refusals come as an envelope.
+ */
+export function failureOf(status: number, body: unknown, options: RequestOptions = {}): ApiError {
   if (!isEnvelope(body)) {
     // A proxy or a stopped server answered, not our API.
-    if (status >= 500 || status === 0) throw new ApiError('network', MSG.network, status);
-    throw new ApiError('server', `${MSG.loadFailed}（HTTP ${status}）`, status);
-  }
-
-  if (body.code === ResultCode.ok) {
-    return { data: body.data ?? null, total: typeof body.total === 'number' ? body.total : 0 };
+    if (status >= 500 || status === 0) return new ApiError('network', MSG.network, status);
+    return new ApiError('server', `${MSG.loadFailed}（HTTP ${status}）`, status);
   }
   const message = usableMsg(body.msg) ?? MSG.loadFailed;
   if (body.code === ResultCode.unauthenticated && options.redirectOn401 !== false) {
     clearSession();
     onUnauthorized();
-    throw new ApiError('unauthenticated', message, body.code);
+    return new ApiError('unauthenticated', message, body.code);
   }
-  throw new ApiError('server', message, body.code);
+  return new ApiError('server', message, body.code);
 }
 
 /** GET with parameters in the query string; resolves to the envelope's data. */

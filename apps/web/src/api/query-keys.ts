@@ -8,4 +8,6 @@ export const QUERY_KEYS = {
   syslog: ['syslog'],
   device: ['device'],
   card: ['card'],
+  alert: ['alert'],
+  webhook: ['webhook'],
 } as const;

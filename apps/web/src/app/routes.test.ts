@@ -30,9 +30,14 @@ const SPEC_ROUTES = [
 // ACCOUNTABILITY.md, Reports: 漏检报表 and its print view.
 const REPORT_ROUTES = ['/patrol/missed_report', '/patrol/missed_report/print'];
 
+// ACCOUNTABILITY.md, Alerts and Webhooks: 告警管理 and 告警推送 under 系统管理.
+const ALERT_ROUTES = ['/sys/alerts', '/sys/webhooks'];
+
 describe('the route table', () => {
   it('has every route of the spec, once', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...REPORT_ROUTES].sort());
+    expect(ROUTES.map((route) => route.path).sort()).toEqual(
+      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES].sort(),
+    );
   });
 
   it('gives every menu entry a tab with the menu’s own title', () => {

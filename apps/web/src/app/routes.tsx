@@ -93,6 +93,12 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/sys/login_logs', 'shell', () =>
     import('../features/syslog/syslog-page').then((m) => ({ Component: m.LoginLogPage })),
   ),
+  screen('/sys/alerts', 'shell', () =>
+    import('../features/alert/alert-page').then((m) => ({ Component: m.AlertPage })),
+  ),
+  screen('/sys/webhooks', 'shell', () =>
+    import('../features/webhook/webhook-page').then((m) => ({ Component: m.WebhookPage })),
+  ),
   screen('/patrol/road_detail', 'bare', () =>
     import('../features/road/road-detail-page').then((m) => ({ Component: m.RoadDetailPage })),
   ),

@@ -13,9 +13,11 @@ interface ListTableProps<T> {
   rowSelection?: TableProps<T>['rowSelection'];
   /** Wide tables (many columns) scroll sideways at this width instead of squeezing their columns. */
   scrollX?: number;
+  /** What an empty list says (暂无数据 unless the screen names its rows: 暂无告警). */
+  emptyText?: string;
 }
 
-/** A paged list's table: 25 rows a page, the pager's five page buttons, a spinner while loading, 暂无数据 when empty. */
+/** A paged list's table: 25 rows a page, the pager's five page buttons, a spinner while loading, 暂无数据 (or the screen's words) when empty. */
 export function ListTable<T extends object>({
   list,
   columns,
@@ -23,6 +25,7 @@ export function ListTable<T extends object>({
   label,
   rowSelection,
   scrollX,
+  emptyText = '暂无数据',
 }: ListTableProps<T>) {
   const { query, params, setPage } = list;
   return (
@@ -39,7 +42,7 @@ export function ListTable<T extends object>({
         emptyText: (
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={query.isError ? loadErrorText(query.error) : '暂无数据'}
+            description={query.isError ? loadErrorText(query.error) : emptyText}
           />
         ),
       }}

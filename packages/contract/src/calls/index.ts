@@ -1,3 +1,4 @@
+import { alertCalls } from './alert.js';
 import { authCalls } from './auth.js';
 import { cardCalls } from './card.js';
 import { dashboardCalls } from './dashboard.js';
@@ -11,6 +12,7 @@ import { staffCalls } from './staff.js';
 import { syslogCalls } from './syslog.js';
 import { taskCalls } from './task.js';
 import { uploadCalls } from './upload.js';
+import { webhookCalls } from './webhook.js';
 
 /**
  * The call table: every call of the product, by area. The server registers its routes from it and the console's
@@ -30,5 +32,7 @@ export const calls = {
   dashboard: dashboardCalls,
   record: recordCalls,
   report: reportCalls,
+  alert: alertCalls,
+  webhook: webhookCalls,
 };
 export type Calls = typeof calls;

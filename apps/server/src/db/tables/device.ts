@@ -25,6 +25,10 @@ export const device = pgTable(
     create_time: createdAt(),
     deleted_at: deletedAt(),
     last_upload_time: timestamp({ withTimezone: true }),
+    /** The road its newest upload checked: a terminal walking a road in force is watched for silence. */
+    last_road_id: integer(),
+    /** Its clock's offset from the server's at its last upload that said (`device_time`), in seconds. */
+    clock_offset_s: integer(),
   },
   (t) => [
     uniqueIndex('device_no_live_idx')

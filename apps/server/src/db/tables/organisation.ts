@@ -32,6 +32,8 @@ export const hold = pgTable(
     vip_end_time: date({ mode: 'string' }),
     remark: text().notNull().default(''),
     enter_user_name: text().notNull().default(''),
+    /** An enterprise's hours of silence before a bound terminal is 终端离线; null: the default (24). */
+    offline_hours: smallint(),
     create_time: createdAt(),
     deleted_at: deletedAt(),
   },

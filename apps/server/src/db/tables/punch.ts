@@ -10,6 +10,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +41,8 @@ export const punch = pgTable(
     true_name: text().notNull().default(''),
     road_id: integer(),
     road_name: text().notNull().default(''),
+    /** 0, or the AlertKind it raised: 3 时钟异常, 4 疑似代打 (the record lists' `flag`). */
+    flag: smallint().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.device_no, t.patrol_sn, t.punch_time] }),
@@ -50,6 +53,10 @@ export const punch = pgTable(
     index('punch_time_id_idx').on(t.punch_time, t.punch_id),
     index('punch_card_time_idx').on(t.patrol_sn, t.punch_time.desc()),
     index('punch_user_time_idx').on(t.user_id, t.punch_time.desc()),
+    // 仅看异常标记: flagged punches are few; the lists read them newest first without scanning the period.
+    index('punch_flagged_idx')
+      .on(t.hold_id, t.punch_time, t.punch_id)
+      .where(sql`${t.flag} <> 0`),
   ],
 );
 

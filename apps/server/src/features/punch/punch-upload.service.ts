@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import { parseSerialNumber } from '../../domain/serial-number.js';
 import { parsePunchTime } from '../../domain/punch-time.js';
 import { notFound } from '../../errors.js';
+import { closeCompletedRounds } from '../alert/alert.service.js';
+import { checkUpload } from '../alert/upload-alerts.service.js';
 import { linkPunches, recordChecks } from '../round/round.service.js';
 import * as repo from './punch.repository.js';
 
@@ -42,7 +44,7 @@ function readRecords(records: unknown[], tz: string, now: Date) {
  */
 export async function uploadPunches(
   ctx: AppContext,
-  input: { device_no: string; records: unknown[] },
+  input: { device_no: string; records: unknown[]; device_time?: string | null | undefined },
 ): Promise<UploadPunchesResult> {
   const now = ctx.now();
   const deviceNo = parseSerialNumber(input.device_no);
@@ -116,12 +118,31 @@ export async function uploadPunches(
     const storedIndexes = new Set(
       unique.filter((p) => storedKeys.has(`${p.patrolSn}|${p.at.getTime()}`)).map((p) => p.index),
     );
-    await recordChecks(
-      ctx,
+    const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
+    await recordChecks(ctx, tx, marks);
+    await closeCompletedRounds(
       tx,
-      links.marks.filter((m) => storedIndexes.has(m.idx)),
+      marks.map((m) => m.round_id),
+      now,
     );
-    await repo.touchDevice(tx, terminal.object_id, now);
+    // 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction (ACCOUNTABILITY.md, Timing).
+    const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
+    const clockOffset = await checkUpload(ctx, tx, {
+      terminal,
+      now,
+      deviceTime: input.device_time ? parsePunchTime(input.device_time, ctx.config.tzName) : null,
+      batchTimes: valid.map((p) => p.at.getTime()),
+      stored: unique
+        .filter((p) => storedIndexes.has(p.index))
+        .map((p) => ({
+          patrol_sn: p.patrolSn,
+          punch_time: p.at.toISOString(),
+          round_id: roundOf.get(p.index) ?? null,
+          road_id: links.roads.get(p.index)?.road_id ?? null,
+        })),
+    });
+    const lastRoad = [...storedIndexes].flatMap((index) => links.roads.get(index)?.road_id ?? []).at(-1) ?? null;
+    await repo.touchDevice(tx, terminal.object_id, now, lastRoad, clockOffset);
     return stored.length;
   });
   return { accepted, duplicates: valid.length - accepted, rejected };

@@ -15,6 +15,7 @@ export async function findDeviceByNo(q: Queryable, deviceNo: string) {
       hold_id: device.hold_id,
       hold_name: hold.hold_name,
       path: hold.path,
+      clock_offset_s: device.clock_offset_s,
     })
     .from(device)
     .innerJoin(hold, eq(hold.hold_id, device.hold_id))
@@ -121,8 +122,21 @@ export async function insertPunches(q: Queryable, rows: PunchInsert[]) {
   );
 }
 
-export async function touchDevice(q: Queryable, objectId: number, now: Date): Promise<void> {
-  await q.update(device).set({ last_upload_time: now }).where(eq(device.object_id, objectId));
+export async function touchDevice(
+  q: Queryable,
+  objectId: number,
+  now: Date,
+  lastRoadId: number | null,
+  clockOffsetS: number | null,
+): Promise<void> {
+  await q
+    .update(device)
+    .set({
+      last_upload_time: now,
+      ...(lastRoadId !== null ? { last_road_id: lastRoadId } : {}),
+      ...(clockOffsetS !== null ? { clock_offset_s: clockOffsetS } : {}),
+    })
+    .where(eq(device.object_id, objectId));
 }
 
 /** Punches of the organisations in [from, to), newest first, one page, with the exact count. */

@@ -30,6 +30,8 @@ export interface PunchFilter {
   holdIds: number[];
   span: Span;
   keys: KeyFilter[];
+  /** Only punches that raised 疑似代打 or 时钟异常. */
+  flaggedOnly?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function punchWhere(filter: PunchFilter, bind: Bind = boundValue): SQL | 
     inHolds(punch.hold_id, filter, bind),
     filter.span.from ? sql`${punch.punch_time} >= ${bind('from', filter.span.from)}` : undefined,
     filter.span.to ? sql`${punch.punch_time} < ${bind('to', filter.span.to)}` : undefined,
+    filter.flaggedOnly ? sql`${punch.flag} <> 0` : undefined,
     ...liveKeys(filter).map((k, i) =>
       or(...k.fields.map((field) => sql`${textColumns[field]} ilike ${bind(`key${i}`, containsPattern(k.key))}`)),
     ),
@@ -70,7 +73,8 @@ const onBucket = (at: Date | null) => at === null || at.getTime() % BUCKET_MS ==
 
 /** Without keywords, over whole buckets (a list's span is local days), a count sums the triggers' counts. */
 const countsFromBuckets = (filter: PunchFilter) =>
-  liveKeys(filter).length === 0 && onBucket(filter.span.from) && onBucket(filter.span.to);
+  liveKeys(filter).length === 0 &&
+  !filter.flaggedOnly && onBucket(filter.span.from) && onBucket(filter.span.to);
 
 /** The statement counting the punches a list covers (one row, `total`): from `punch_count` when it can. */
 function countQuery(q: Queryable, filter: PunchFilter, bind: Bind = boundValue) {
@@ -111,6 +115,7 @@ const shapeOf = (tz: string, filter: PunchFilter) =>
     filter.span.from !== null,
     filter.span.to !== null,
     liveKeys(filter).map((k) => k.fields),
+    filter.flaggedOnly === true,
     countsFromBuckets(filter),
   ]);
 

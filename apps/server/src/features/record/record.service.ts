@@ -45,6 +45,7 @@ export function punchFilter(ctx: AppContext, holdIds: number[], input: PunchFilt
     holdIds,
     span: spanOf(ctx, input.time_range),
     keys: [{ fields: SEARCH_FIELDS[input.search_type].fields, key: input.key }],
+    flaggedOnly: input.flagged_only,
   };
 }
 
@@ -59,6 +60,7 @@ export function recordFilter(ctx: AppContext, holdIds: number[], input: RecordFi
       { fields: ['device_no'], key: input.device_sn },
       { fields: ['object_name'], key: input.device_name },
     ],
+    flaggedOnly: input.flagged_only,
   };
 }
 

@@ -4,11 +4,13 @@ import { DefaultPasswordAlert } from './default-password-alert';
 import { SideMenu } from './side-menu';
 import { TabStrip } from './tab-strip';
 import { TopBar } from './top-bar';
+import { useAlertStream } from './use-alert-stream';
 import { useTabs } from './use-tabs';
 
-/** Every signed-in screen but road detail: top bar, 200px side menu, tab strip, page. */
+/** Every signed-in screen but road detail: top bar, 200px side menu, tab strip, page; live alerts while open. */
 export function ShellLayout() {
   const { tabs, activeKey, select, close, closeAll } = useTabs();
+  useAlertStream();
 
   return (
     <Layout style={{ height: '100vh' }}>

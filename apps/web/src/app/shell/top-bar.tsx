@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/use-session';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../features/auth/use-logout';
+import { AlertBell } from './alert-bell';
 
 const MENU_ITEMS: MenuProps['items'] = [
   { key: 'close-all', label: '关闭所有标签', icon: <CloseSquareOutlined /> },
@@ -13,7 +14,7 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: 'logout', label: '退出登录', icon: <LogoutOutlined /> },
 ];
 
-/** Logo, product name, and the user's operations dropdown. */
+/** Logo, product name, the alert bell, and the user's operations dropdown. */
 export function TopBar({ onCloseAll }: { onCloseAll: () => void }) {
   const info = useSession()?.info;
   const navigate = useNavigate();
@@ -38,12 +39,15 @@ export function TopBar({ onCloseAll }: { onCloseAll: () => void }) {
           </Typography.Text>
         </Flex>
       </Link>
-      <Dropdown menu={{ items: MENU_ITEMS, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" style={{ color: '#fff' }} icon={<UserOutlined />}>
-          {name}
-          <DownOutlined />
-        </Button>
-      </Dropdown>
+      <Flex align="center" gap={8}>
+        <AlertBell />
+        <Dropdown menu={{ items: MENU_ITEMS, onClick }} trigger={['click']} placement="bottomRight">
+          <Button type="text" style={{ color: '#fff' }} icon={<UserOutlined />}>
+            {name}
+            <DownOutlined />
+          </Button>
+        </Dropdown>
+      </Flex>
     </Layout.Header>
   );
 }

@@ -38,6 +38,7 @@ const punch = (patch: Partial<PunchRow>): PunchRow => ({
   road_name: '夜间外围',
   hold_name: '华安物业',
   upload_time: '2026-11-23 08:32:00',
+  flag: '',
   ...patch,
 });
 

@@ -1,5 +1,5 @@
 import type { PunchRow, PunchSearchType, TimeRangeCode } from '@guard-tour/contract';
-import { Select } from 'antd';
+import { Checkbox, Select } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ExportButton } from '../../components/export-button';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -16,19 +16,20 @@ interface PunchToolbarProps {
 }
 
 /**
- * The filter bar of 打卡数据, 设备统计 and 人员统计: period tags (a click queries at once), search type,
- * keyword, 查询 and 导出. The export covers what the table shows, every page of it.
+ * The filter bar of 打卡数据, 设备统计 and 人员统计: period tags and 仅看异常标记 (a click queries at once), search
+ * type, keyword, 查询 and 导出. The export covers what the table shows, every page of it.
  */
 export function PunchToolbar({ screen, list, leading }: PunchToolbarProps) {
   const [filters, setFilters] = useState<PunchFilters>(() => punchFiltersOf(list.params.filters, screen));
   const typeLabel = PUNCH_SEARCH_OPTIONS.find((option) => option.value === filters.search_type)?.label ?? '关键字';
 
   const search = (next: PunchFilters = filters) => list.searchWith({ ...next });
-  const pickPeriod = (time_range: TimeRangeCode) => {
-    const next = { ...filters, time_range };
+  const applyNow = (patch: Partial<PunchFilters>) => {
+    const next = { ...filters, ...patch };
     setFilters(next);
     search(next);
   };
+  const pickPeriod = (time_range: TimeRangeCode) => applyNow({ time_range });
 
   return (
     <ListToolbar
@@ -51,6 +52,11 @@ export function PunchToolbar({ screen, list, leading }: PunchToolbarProps) {
           options={PUNCH_SEARCH_OPTIONS}
           style={{ width: 120 }}
         />
+      }
+      options={
+        <Checkbox checked={filters.flagged_only} onChange={(event) => applyNow({ flagged_only: event.target.checked })}>
+          仅看异常标记
+        </Checkbox>
       }
       extra={<ExportButton run={() => exportPunches(screen, list.params)} />}
     />

@@ -1,12 +1,13 @@
 import type { PunchRow } from '@guard-tour/contract';
 import type { TableColumnsType } from 'antd';
+import { PunchFlagTag } from '../../components/alert-tags';
 import { NOWRAP, shown } from '../../components/cells';
 import { WeekdayTag } from '../../components/weekday-tag';
 import type { CardTotalItem } from './api';
 
 const text = (value: string | number | null | undefined) => shown(value);
 
-/** The punch table of 打卡数据, 设备统计, 人员统计 and 巡检记录 (spec section 2). */
+/** The punch table of 打卡数据, 设备统计, 人员统计 and 巡检记录 (spec section 2), with each punch's flag. */
 export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
   {
     title: '星期',
@@ -16,6 +17,14 @@ export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
     render: (value: string) => <WeekdayTag weekday={value} />,
   },
   { title: '日期时间', dataIndex: 'create_time', ...NOWRAP, render: text },
+  // A punch that raised 疑似代打 or 时钟异常 says so beside its time; an empty cell otherwise.
+  {
+    title: '标记',
+    dataIndex: 'flag',
+    width: 96,
+    ...NOWRAP,
+    render: (value: string | null | undefined) => <PunchFlagTag flag={value} />,
+  },
   { title: '巡检点', dataIndex: 'patrol_name', ...NOWRAP, render: text },
   { title: '卡号', dataIndex: 'patrol_sn', ...NOWRAP, render: text },
   { title: '设备号', dataIndex: 'device_no', ...NOWRAP, render: text },

@@ -22,7 +22,7 @@ interface RecordFilterBarProps {
   /** The filters the table shows now. */
   applied: RecordFilters;
   onApply: (filters: RecordFilters) => void;
-  /** 巡检记录 has the device fields; 巡检点统计 does not. */
+  /** 巡检记录 has the device fields and 仅看异常标记; 巡检点统计 has neither. */
   withDevice: boolean;
   onExport: () => Promise<string>;
 }
@@ -31,7 +31,8 @@ const asDay = (text: string): Dayjs | null => (text ? dayjs(text) : null);
 
 /**
  * The filters of 巡检记录 and 巡检点统计: range radio, two dates (which override the range), organisation,
- * 包含下级, card and point (and device) fields, 搜索 and 导出. Choices apply at once; typed text on 搜索 or Enter.
+ * 包含下级 (and 仅看异常标记), card and point (and device) fields, 搜索 and 导出. Choices apply at once; typed text
+ * on 搜索 or Enter.
  */
 export function RecordFilterBar({ applied, onApply, withDevice, onExport }: RecordFilterBarProps) {
   const id = useId();
@@ -94,6 +95,14 @@ export function RecordFilterBar({ applied, onApply, withDevice, onExport }: Reco
         >
           包含下级
         </Checkbox>
+        {withDevice && (
+          <Checkbox
+            checked={filters.flagged_only}
+            onChange={(event) => change({ flagged_only: event.target.checked }, true)}
+          >
+            仅看异常标记
+          </Checkbox>
+        )}
       </Flex>
       <Flex gap={8} wrap align="center">
         {TEXT_FIELDS.filter((item) => withDevice || !item.device).map(({ field, label: text }) => (

@@ -39,16 +39,27 @@ export function searchTypeOf(value: unknown, screen: PunchScreen): PunchSearchTy
 export interface PunchFilters {
   time_range: TimeRangeCode;
   search_type: PunchSearchType;
+  /** 仅看异常标记: only punches flagged 疑似代打 or 时钟异常. */
+  flagged_only: boolean;
 }
 
 export function punchFiltersOf(filters: ListFilters | undefined, screen: PunchScreen): PunchFilters {
-  return { time_range: periodOf(filters?.time_range), search_type: searchTypeOf(filters?.search_type, screen) };
+  return {
+    time_range: periodOf(filters?.time_range),
+    search_type: searchTypeOf(filters?.search_type, screen),
+    flagged_only: filters?.flagged_only === true,
+  };
+}
+
+/** `flagged_only: true` when only flagged punches are asked for; left out otherwise (the server's default). */
+function flaggedBody(flagged: boolean) {
+  return flagged ? { flagged_only: true } : {};
 }
 
 /** The filters every punch call sends (an absent hold is the caller's own organisation). */
 function punchFilterBody(params: ListParams, screen: PunchScreen) {
-  const { time_range, search_type } = punchFiltersOf(params.filters, screen);
-  return { hold_id: params.holdId, time_range, search_type, key: params.keyword };
+  const { time_range, search_type, flagged_only } = punchFiltersOf(params.filters, screen);
+  return { hold_id: params.holdId, time_range, search_type, key: params.keyword, ...flaggedBody(flagged_only) };
 }
 
 /** The list's body: the real page index (the spec's pager sent its page count: a defect not copied). */
@@ -75,6 +86,8 @@ export interface RecordFilters {
   patrol_card_name: string;
   device_sn: string;
   device_name: string;
+  /** 仅看异常标记 (巡检记录 only). */
+  flagged_only: boolean;
 }
 
 export const DEFAULT_RECORD_FILTERS: RecordFilters = {
@@ -87,6 +100,7 @@ export const DEFAULT_RECORD_FILTERS: RecordFilters = {
   patrol_card_name: '',
   device_sn: '',
   device_name: '',
+  flagged_only: false,
 };
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -105,6 +119,7 @@ export function recordFiltersOf(filters: Partial<Record<keyof RecordFilters, unk
     patrol_card_name: textOf(filters?.patrol_card_name),
     device_sn: textOf(filters?.device_sn),
     device_name: textOf(filters?.device_name),
+    flagged_only: filters?.flagged_only === true,
   };
 }
 
@@ -115,18 +130,19 @@ export function hasDates(filters: Pick<RecordFilters, 'start_time' | 'end_time'>
 
 /** `PatrolData/ExportRecords`' body, and the records list's without paging. */
 export function recordExportBody(params: ListParams) {
-  const { hold_id, ...rest } = recordFiltersOf(params.filters);
-  return { hold_id: hold_id || undefined, ...rest };
+  const { hold_id, flagged_only, ...rest } = recordFiltersOf(params.filters);
+  return { hold_id: hold_id || undefined, ...rest, ...flaggedBody(flagged_only) };
 }
 
 export function recordListBody(params: ListParams) {
   return { ...recordExportBody(params), ...pagingOf(params) };
 }
 
-/** 巡检点统计: the same filters without the device fields (the screen has none). */
+/** 巡检点统计: the same filters without the device fields and the flag filter (the screen has neither). */
 export function cardTotalsExportBody(params: ListParams) {
-  const { device_sn: _sn, device_name: _name, ...rest } = recordExportBody(params);
-  return rest;
+  const { hold_id, flagged_only: _flagged, ...rest } = recordFiltersOf(params.filters);
+  const { device_sn: _sn, device_name: _name, ...kept } = rest;
+  return { hold_id: hold_id || undefined, ...kept };
 }
 
 /** `TotalByPatrolCard` pages too when asked (PageIndex/PageSize), so the screen pages like the others. */

@@ -26,6 +26,7 @@ const punch = (index: number): PunchRow => ({
   road_name: '',
   hold_name: '华安物业',
   upload_time: '2026-11-23 08:32:00',
+  flag: '',
 });
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };

@@ -1,0 +1,185 @@
+import {
+  AlertKind,
+  DEFAULT_OFFLINE_HOURS,
+  HoldType,
+  LogType,
+  alertMessages,
+  type AlertRow,
+  type AlertSettings,
+  type Page,
+  type alertListInput,
+  type handleAlertsInput,
+  type saveAlertSettingsInput,
+} from '@guard-tour/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeLog } from '../../audit/audit.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import { pageWindow } from '../../db/sql.js';
+import { localDate } from '../../domain/time.js';
+import { addDays, zonedInstant } from '../../domain/zoned-time.js';
+import { forbidden, invalid, notFound } from '../../errors.js';
+import type { Scope } from '../../http/scope.js';
+import * as repo from './alert.repository.js';
+
+export type { NewAlert } from './alert.repository.js';
+
+/** Raises alerts in the caller's transaction (see the repository): each once, whoever raises it first. */
+export function raiseAlerts(q: Queryable, alerts: readonly repo.NewAlert[], now: Date): Promise<number[]> {
+  return repo.raise(q, alerts, now);
+}
+
+/** Closes the open 漏检 alerts of these rounds if a late upload completed them (the upload's transaction). */
+export function closeCompletedRounds(q: Queryable, roundIds: readonly number[], now: Date): Promise<void> {
+  return repo.closeCompleted(q, now, roundIds);
+}
+
+export async function listAlerts(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof alertListInput>,
+): Promise<Page<AlertRow>> {
+  const tz = ctx.config.tzName;
+  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const { rows, total } = await repo.listAlerts(
+    ctx.db,
+    tz,
+    {
+      holdIds,
+      kind: input.kind,
+      state: input.state,
+      from: input.start_date ? zonedInstant(input.start_date, 0, tz) : undefined,
+      to: input.end_date ? zonedInstant(addDays(input.end_date, 1), 0, tz) : undefined,
+    },
+    pageWindow(input),
+  );
+  return { rows: rows.map(({ path: _path, ...row }) => row), total };
+}
+
+export async function unhandledCount(ctx: AppContext, scope: Scope): Promise<{ count: number }> {
+  return { count: await repo.countOpen(ctx.db, scope.caller.holdPath) };
+}
+
+/**
+ * 处理: a note, then 已处理 with who and when, written to the operation log. Every alert named must exist (404)
+ * and lie in the caller's scope (403, nothing changed); one already handled stays as first handled.
+ */
+export async function handleAlerts(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof handleAlertsInput>,
+): Promise<void> {
+  const ids = [...new Set(input.alert_ids)];
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const found = await repo.alertsByIds(tx, ids);
+    if (found.length !== ids.length) throw notFound(alertMessages.alertMissing);
+    if (found.some((row) => !scope.covers(row.path))) throw forbidden();
+    const by = scope.caller.trueName || scope.caller.userName;
+    const changed = await repo.handle(tx, ids, by, input.note, now);
+    if (changed.length === 0) return;
+    await writeLog(tx, {
+      type: LogType.update,
+      actor: scope.actor,
+      content: `处理告警：${changed.map((id) => `#${id}`).join('、')}${input.note ? `（${input.note}）` : ''}`,
+      at: now,
+    });
+  });
+}
+
+/** The enterprise a settings call names (the caller's own organisation when absent): in scope, and an enterprise. */
+async function enterpriseOf(ctx: AppContext, scope: Scope, holdId: number | undefined) {
+  const target = await scope.hold(holdId);
+  if (target.hold_type !== HoldType.enterprise) throw invalid(alertMessages.notEnterprise);
+  const row = await repo.enterpriseSettings(ctx.db, target.hold_id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function alertSettings(
+  ctx: AppContext,
+  scope: Scope,
+  input: { hold_id?: number | undefined },
+): Promise<AlertSettings> {
+  const row = await enterpriseOf(ctx, scope, input.hold_id);
+  return { hold_id: row.hold_id, hold_name: row.hold_name, offline_hours: row.offline_hours ?? DEFAULT_OFFLINE_HOURS };
+}
+
+export async function saveAlertSettings(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof saveAlertSettingsInput>,
+): Promise<void> {
+  const row = await enterpriseOf(ctx, scope, input.hold_id);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await repo.saveOfflineHours(tx, row.hold_id, input.offline_hours);
+    await writeLog(tx, {
+      type: LogType.update,
+      actor: scope.actor,
+      content: `修改告警设置：${row.hold_name}（ID ${row.hold_id}）终端离线时长 ${input.offline_hours} 小时`,
+      at: now,
+    });
+  });
+}
+
+/** How far back the check looks for frozen abnormal rounds still lacking their alert. */
+const MISSED_LOOKBACK_MS = 24 * 3_600_000;
+
+/**
+ * 漏检: every abnormal round frozen in the last day gets its alert (once; whoever froze it), and open ones whose
+ * round a late upload completed are closed. Run right after each freeze, so an alert follows its round's freeze
+ * within the freeze's period.
+ */
+export async function raiseMissedRounds(ctx: AppContext): Promise<number[]> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const rounds = await repo.missedRoundsToAlert(tx, new Date(now.getTime() - MISSED_LOOKBACK_MS), ctx.config.tzName);
+    const raised = await repo.raise(
+      tx,
+      rounds.map((round) => ({
+        kind: AlertKind.missed,
+        subject: `round:${round.round_id}`,
+        hold_id: round.hold_id,
+        road_id: round.road_id,
+        round_id: Number(round.round_id),
+        detail: repo.missedDetail(round),
+      })),
+      now,
+    );
+    await repo.closeCompleted(tx, now);
+    return raised;
+  });
+}
+
+/** 终端离线: bound terminals silent longer than their enterprise's hours, once per silent spell. */
+export async function raiseSilentDevices(ctx: AppContext): Promise<number[]> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const silent = await repo.silentDevices(tx, now, localDate(now, ctx.config.tzName));
+    return repo.raise(
+      tx,
+      silent.map((d) => ({
+        kind: AlertKind.offline,
+        subject: `device:${d.object_id}:${d.spell}`,
+        hold_id: d.hold_id,
+        road_id: d.road_id,
+        object_id: d.object_id,
+        device_no: d.device_no,
+        detail: `终端 ${d.object_name || d.device_no}（${d.device_no}）已超过 ${d.hours} 小时未上传打卡数据`,
+      })),
+      now,
+    );
+  });
+}
+
+/** Alert rows by id (what webhooks send). */
+export async function alertRowsByIds(ctx: AppContext, ids: readonly number[]): Promise<AlertRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await repo.alertRows(ctx.db, ctx.config.tzName, sql`a.alert_id = any(${sql.param([...ids])}::bigint[])`);
+  return rows.map(({ path: _path, ...row }) => row);
+}
+
+/** The channel alerts are announced on (the webhook deliveries wake on it). */
+export const ALERT_CHANNEL = repo.ALERT_CHANNEL;

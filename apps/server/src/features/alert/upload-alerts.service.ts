@@ -1,0 +1,105 @@
+import { AlertKind } from '@guard-tour/contract';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
+import {
+  REPEAT_SPAN_MS,
+  clockAhead,
+  clockDetail,
+  clockDrift,
+  proxyDetail,
+  proxySuspects,
+  CLOCK_AHEAD_MS,
+} from '../../domain/punch-flags.js';
+import { localDate } from '../../domain/time.js';
+import * as repo from './alert.repository.js';
+import { flagPunches, punchesAround, type DevicePunch } from './upload-alerts.repository.js';
+
+/** What the upload knows when its punches are stored, in its transaction. */
+export interface UploadFacts {
+  terminal: { object_id: number; device_no: string; hold_id: number; clock_offset_s: number | null };
+  now: Date;
+  /** The terminal's clock when it sent the batch (`device_time`), if it said. */
+  deviceTime: Date | null;
+  /** Every valid punch time of the batch (stored or duplicate), ms. */
+  batchTimes: number[];
+  /** The punches this upload stored, each with the round and road it checks (if any). */
+  stored: (DevicePunch & { round_id: number | null; road_id: number | null })[];
+}
+
+/** Answers the terminal's clock offset to keep (seconds), or null when it did not say. */
+export async function checkUpload(ctx: AppContext, q: Queryable, facts: UploadFacts): Promise<number | null> {
+  const { terminal, now } = facts;
+  const offsetMs = facts.deviceTime ? facts.deviceTime.getTime() - now.getTime() : null;
+  const aheadMs = clockAhead(facts.batchTimes, now.getTime());
+  const driftMs =
+    offsetMs === null
+      ? null
+      : clockDrift(offsetMs, terminal.clock_offset_s === null ? null : terminal.clock_offset_s * 1000);
+  const alerts: repo.NewAlert[] = [];
+  const clockText = clockDetail({ aheadMs, driftMs });
+  if (clockText) {
+    alerts.push({
+      kind: AlertKind.clock,
+      subject: `clock:${terminal.object_id}:${localDate(now, ctx.config.tzName)}`,
+      hold_id: terminal.hold_id,
+      object_id: terminal.object_id,
+      device_no: terminal.device_no,
+      detail: clockText,
+    });
+    const ahead = now.getTime() + CLOCK_AHEAD_MS;
+    const flagged = driftMs !== null ? facts.stored : facts.stored.filter((p) => Date.parse(p.punch_time) > ahead);
+    await flagPunches(q, terminal.device_no, flagged, AlertKind.clock);
+  }
+  alerts.push(...(await proxyAlerts(ctx, q, facts)));
+  await repo.raise(q, alerts, now);
+  return offsetMs === null ? null : Math.round(offsetMs / 1000);
+}
+
+const keyOf = (p: DevicePunch) => `${p.patrol_sn}|${Date.parse(p.punch_time)}`;
+
+/**
+ * 疑似代打: the device's punches around the stored ones (those of earlier uploads too), looked at for bunched or
+ * repeated scans; a cluster holding one of this upload's punches raises its alert (once per device and round, or
+ * device and day off any round) and flags its punches.
+ */
+async function proxyAlerts(ctx: AppContext, q: Queryable, facts: UploadFacts): Promise<repo.NewAlert[]> {
+  const { terminal, stored } = facts;
+  if (stored.length === 0) return [];
+  const times = stored.map((p) => Date.parse(p.punch_time));
+  const around = await punchesAround(
+    q,
+    terminal.device_no,
+    new Date(Math.min(...times) - REPEAT_SPAN_MS),
+    new Date(Math.max(...times) + REPEAT_SPAN_MS),
+  );
+  const clusters = proxySuspects(
+    around.map((p) => ({ key: keyOf(p), patrol_sn: p.patrol_sn, at: Date.parse(p.punch_time) })),
+  );
+  const mine = new Map(stored.map((p) => [keyOf(p), p]));
+  const byKey = new Map(around.map((p) => [keyOf(p), p]));
+  const alerts: repo.NewAlert[] = [];
+  for (const cluster of clusters) {
+    const own = cluster.keys.flatMap((key) => mine.get(key) ?? []);
+    if (own.length === 0) continue;
+    const inRound = own.find((p) => p.round_id !== null);
+    const day = localDate(new Date(cluster.first), ctx.config.tzName);
+    alerts.push({
+      kind: AlertKind.proxy,
+      subject: `proxy:${terminal.object_id}:${inRound ? `round:${inRound.round_id}` : day}`,
+      hold_id: terminal.hold_id,
+      object_id: terminal.object_id,
+      device_no: terminal.device_no,
+      road_id: inRound?.road_id ?? null,
+      round_id: inRound?.round_id ?? null,
+      patrol_sn: cluster.cards[0] ?? '',
+      detail: proxyDetail(cluster),
+    });
+    await flagPunches(
+      q,
+      terminal.device_no,
+      cluster.keys.flatMap((key) => byKey.get(key) ?? []),
+      AlertKind.proxy,
+    );
+  }
+  return alerts;
+}
