@@ -177,6 +177,7 @@ const SAVES: Record<string, { id: string; organisation: string }> = {
   'POST /PatrolRoad/SaveRoadInfo': { id: 'road_id', organisation: 'hold_id' },
   'POST /RoadInfo/SaveRoadInfoNew': { id: 'road_id', organisation: 'hold_id' },
   'POST /RoadTask/SaveRoadTask': { id: 'task_id', organisation: 'hold_id' },
+  'POST /Webhook/Save': { id: 'hook_id', organisation: 'hold_id' },
 };
 
 /**
@@ -237,7 +238,9 @@ describe('mass assignment', () => {
 });
 
 /** Every route, the destructive ones last so that the others still find their objects. */
-const ROUTE_KEYS = Object.keys(ROUTE_TABLE).sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
+const ROUTE_KEYS = Object.keys(ROUTE_TABLE)
+  .filter((key) => routeInput(key)?.reply !== 'stream')
+  .sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
 
 for (const key of ROUTE_KEYS) {
   describe(key, () => {

@@ -24,6 +24,9 @@ export interface Victim {
   taskId: number;
   /** A stored round of that road (made by the punch). */
   roundId: number;
+  /** An alert of the organisation, and a webhook of it. */
+  alertId: number;
+  hookId: number;
 }
 
 /** A report's span and grouping, aimed at the organisation `holdId`. */
@@ -323,6 +326,59 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
       { input: (v, own) => ({ ...reportOf(own.holdId, 'user'), user_id: v.userId }) },
     ],
   },
+  'POST /Alert/List': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ hold_id: v.holdId }) },
+      { input: (v) => ({ hold_id: v.holdId, include_children: false, kind: 1, state: 0 }) },
+    ],
+  },
+  'GET /Alert/UnhandledCount': { kind: 'self', call: true },
+  'POST /Alert/Handle': { kind: 'scoped', probes: [{ input: (v) => ({ alert_ids: [v.alertId], note: '越权处理' }) }] },
+  // A stream never ends by itself: its scope is tested on live streams (alert-stream.test.ts).
+  'GET /Alert/Stream': { kind: 'self', call: false },
+  'GET /Alert/Settings': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.parentId }) }, { input: (v) => ({ hold_id: v.holdId }) }],
+  },
+  'POST /Alert/UpdateSettings': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ hold_id: v.parentId, offline_hours: 30 }) },
+      { input: (v) => ({ hold_id: v.holdId, offline_hours: 30 }) },
+    ],
+  },
+  'POST /Webhook/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /Webhook/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          hook_id: v.hookId,
+          hold_id: v.holdId,
+          name: '篡改推送',
+          url: 'https://1.1.1.1/hook',
+          format: 'json',
+          secret: '',
+          kinds: [1, 2],
+          enabled: true,
+        }),
+      },
+      {
+        input: (v) => ({
+          hook_id: 0,
+          hold_id: v.holdId,
+          name: '寄生推送',
+          url: 'https://1.1.1.1/hook',
+          format: 'wecom',
+          kinds: [1],
+        }),
+      },
+    ],
+  },
+  'POST /Webhook/Test': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
+  'POST /Webhook/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
+  'POST /Webhook/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ hook_ids: [v.hookId] }) }] },
   'GET /file/download_excelfile': {
     kind: 'public',
     why: '导出文件以普通链接在新窗口打开，带不了令牌：文件名本身是凭证（128位随机数，一小时有效，记录导出账号），其余一律404',

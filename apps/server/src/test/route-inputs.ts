@@ -19,8 +19,11 @@ export interface Targets {
 /** Who calls: the enterprise admin; an account acting on itself; a session that the call ends; a terminal; nobody. */
 export type CallerKind = 'admin' | 'self' | 'ending-session' | 'device' | 'nobody';
 
-/** What a handled answer looks like besides the envelope: a downloaded file, or the upload's own shape. */
-export type ReplyKind = 'envelope' | 'file' | 'upload';
+/**
+ * What a handled answer looks like besides the envelope: a downloaded file, the upload's own shape, or an event
+ * stream (which never ends by itself: the input suites leave it to its own tests, having no input to vary).
+ */
+export type ReplyKind = 'envelope' | 'file' | 'upload' | 'stream';
 
 export interface RouteInput {
   valid: (t: Targets) => Record<string, unknown>;
@@ -46,6 +49,8 @@ const SPECIAL: Record<string, Special> = {
   'GET /UserInfo/Logout': { caller: 'ending-session', valid: () => ({}) },
   'GET /SysFun/GetUserFunTree': { caller: 'admin', valid: () => ({}) },
   'GET /HoldInfo/GetHoldTree': { caller: 'admin', valid: () => ({}) },
+  'GET /Alert/UnhandledCount': { caller: 'admin', valid: () => ({}) },
+  'GET /Alert/Stream': { caller: 'admin', valid: () => ({}), reply: 'stream' },
   'POST /HoldInfo/ChangeUserPassword': {
     caller: 'self',
     valid: () => ({ old_password: PASSWORD, new_password: PASSWORD }),

@@ -71,6 +71,20 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
         order by round_id limit 1`,
   );
   expect(round, `${name}: a stored round of its road`).toBeDefined();
+  // An alert of the organisation, and a webhook pushing its alerts (written straight: nothing raises one here).
+  const [raised] = await queryRows<{ alert_id: number }>(
+    h.ctx.db,
+    sql`insert into alert (kind, subject, hold_id, road_id, round_id, detail, raised_time)
+        values (1, ${`victim:${tenant.holdId}`}, ${tenant.holdId}, ${road.data.road_id}, ${round!.round_id},
+          ${`${name}线路 漏检`}, now())
+        returning alert_id::int as alert_id`,
+  );
+  const [hook] = await queryRows<{ hook_id: number }>(
+    h.ctx.db,
+    sql`insert into webhook (hold_id, name, url, format, secret)
+        values (${tenant.holdId}, ${`${name}推送`}, 'https://1.1.1.1/hook', 'json', 'victim-secret')
+        returning hook_id`,
+  );
   return {
     holdId: tenant.holdId,
     parentId,
@@ -86,6 +100,8 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     roadId: road.data.road_id,
     taskId: task.data.task_id,
     roundId: round!.round_id,
+    alertId: raised!.alert_id,
+    hookId: hook!.hook_id,
   };
 }
 

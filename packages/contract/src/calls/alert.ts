@@ -34,7 +34,7 @@ export const alertCalls = area('告警', {
     input: alertSettingsQuery,
     output: alertSettings,
   }),
-  saveSettings: call('POST', '/api/Alert/SaveSettings', {
+  saveSettings: call('POST', '/api/Alert/UpdateSettings', {
     summary: '保存企业的告警设置（终端离线时长，1-720 小时）',
     input: saveAlertSettingsInput,
     output: done,

@@ -87,7 +87,9 @@ export async function alertRows(
   where: SQL,
   page?: { limit: number; offset: number },
 ): Promise<(AlertRow & { path: string })[]> {
-  const rows = await queryRows<AlertRow & { path: string; round_id: number | string | null; alert_id: number | string }>(
+  const rows = await queryRows<
+    AlertRow & { path: string; round_id: number | string | null; alert_id: number | string }
+  >(
     q,
     sql`
     select a.alert_id, a.kind, ${kindName} as kind_name, a.state, a.hold_id, h.hold_name, h.path, a.road_id,
@@ -127,7 +129,12 @@ function filterSql(filter: AlertFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function listAlerts(q: Queryable, tz: string, filter: AlertFilter, page: { limit: number; offset: number }) {
+export async function listAlerts(
+  q: Queryable,
+  tz: string,
+  filter: AlertFilter,
+  page: { limit: number; offset: number },
+) {
   const where = filterSql(filter);
   const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
     q,
@@ -277,10 +284,12 @@ export async function silentDevices(q: Queryable, now: Date, today: string) {
 
 /** An enterprise's alert settings (`offline_hours`, null: the default). */
 export async function enterpriseSettings(q: Queryable, holdId: number) {
-  const [row] = await queryRows<{ hold_id: number; hold_name: string; hold_type: number; offline_hours: number | null }>(
-    q,
-    sql`select hold_id, hold_name, hold_type, offline_hours from ${hold} where hold_id = ${holdId}`,
-  );
+  const [row] = await queryRows<{
+    hold_id: number;
+    hold_name: string;
+    hold_type: number;
+    offline_hours: number | null;
+  }>(q, sql`select hold_id, hold_name, hold_type, offline_hours from ${hold} where hold_id = ${holdId}`);
   return row;
 }
 

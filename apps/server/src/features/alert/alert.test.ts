@@ -28,7 +28,8 @@ async function upload(body: object): Promise<Envelope<UploadPunchesResult>> {
 
 const alertsOf = (token: string, body: object = {}) =>
   h.post<AlertRow[]>('/Alert/List', { PageIndex: 1, PageSize: 50, ...body }, token);
-const countOf = async (token: string) => (await h.get<{ count: number }>('/Alert/UnhandledCount', {}, token)).data.count;
+const countOf = async (token: string) =>
+  (await h.get<{ count: number }>('/Alert/UnhandledCount', {}, token)).data.count;
 
 beforeAll(async () => {
   h.clock.set(sh('2026-11-20T10:00:00'));
@@ -177,14 +178,21 @@ describe('处理', () => {
       handled_time: '2026-11-20 10:30:00',
     });
     expect(await countOf(w.a1.token)).toBe(0);
-    const logs = await h.ctx.db.select().from(sysLog).where(eq(sysLog.log_content, `处理告警：#${alertId}（已电话联系保安）`));
+    const logs = await h.ctx.db
+      .select()
+      .from(sysLog)
+      .where(eq(sysLog.log_content, `处理告警：#${alertId}（已电话联系保安）`));
     expect(logs).toHaveLength(1);
   });
 });
 
 describe('uploads that raise alerts and flag their punches', () => {
   const punches = (token: string, body: object = {}) =>
-    h.post<PunchRow[]>('/PatrolClockIn/GetPatrolClockInList', { time_range: 1, PageIndex: 1, PageSize: 50, ...body }, token);
+    h.post<PunchRow[]>(
+      '/PatrolClockIn/GetPatrolClockInList',
+      { time_range: 1, PageIndex: 1, PageSize: 50, ...body },
+      token,
+    );
 
   it('疑似代打: three points within a minute by one device', async () => {
     h.clock.set(sh('2026-11-20T11:00:00'));
@@ -266,7 +274,7 @@ describe('终端离线', () => {
       .update(device)
       .set({ last_upload_time: sh('2026-11-20T12:00:00') })
       .where(eq(device.object_id, silent));
-    expect(await h.post('/Alert/SaveSettings', { hold_id: w.a.holdId, offline_hours: 48 }, w.a.token)).toMatchObject({
+    expect(await h.post('/Alert/UpdateSettings', { hold_id: w.a.holdId, offline_hours: 48 }, w.a.token)).toMatchObject({
       code: 200,
     });
     h.clock.set(sh('2026-11-21T13:00:00'));
@@ -297,11 +305,11 @@ describe('终端离线', () => {
       code: 400,
       msg: '只能为企业设置离线时长',
     });
-    expect(await h.post('/Alert/SaveSettings', { hold_id: w.a.holdId, offline_hours: 0 }, w.a.token)).toMatchObject({
+    expect(await h.post('/Alert/UpdateSettings', { hold_id: w.a.holdId, offline_hours: 0 }, w.a.token)).toMatchObject({
       code: 400,
       msg: '离线时长应为1-720小时',
     });
-    expect(await h.post('/Alert/SaveSettings', { hold_id: w.a.holdId, offline_hours: 5 }, w.a1.token)).toMatchObject({
+    expect(await h.post('/Alert/UpdateSettings', { hold_id: w.a.holdId, offline_hours: 5 }, w.a1.token)).toMatchObject({
       code: 403,
     });
     expect(h.clock.now().getTime() - sh('2026-11-22T12:30:00').getTime()).toBeLessThan(HOUR);

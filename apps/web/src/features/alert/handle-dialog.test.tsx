@@ -11,7 +11,10 @@ describe('the note of 处理', () => {
   it('may be empty, and is sent trimmed with the alerts picked', () => {
     expect(handleError([3], { note: '' })).toBeNull();
     expect(handleError([3, 4], { note: ' 已电话联系巡检员 ' })).toBeNull();
-    expect(toHandleInput([3, 4], { note: ' 已电话联系巡检员 ' })).toEqual({ alert_ids: [3, 4], note: '已电话联系巡检员' });
+    expect(toHandleInput([3, 4], { note: ' 已电话联系巡检员 ' })).toEqual({
+      alert_ids: [3, 4],
+      note: '已电话联系巡检员',
+    });
   });
 
   it('holds at most 200 characters and no NUL, and needs an alert to handle', () => {

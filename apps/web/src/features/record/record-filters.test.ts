@@ -125,6 +125,18 @@ describe('巡检记录 and 巡检点统计 send their filters', () => {
     });
   });
 
+  it('ask for flagged punches only when 仅看异常标记 is ticked, never on 巡检点统计', () => {
+    expect(recordListBody(FIRST_LIST_PARAMS)).not.toHaveProperty('flagged_only');
+    const flagged = params({ filters: { ...DEFAULT_RECORD_FILTERS, flagged_only: true } });
+    expect(recordListBody(flagged)).toMatchObject({ flagged_only: true });
+    expect(recordExportBody(flagged)).toMatchObject({ flagged_only: true });
+    expect(cardTotalsListBody(flagged)).not.toHaveProperty('flagged_only');
+    expect(punchListBody(FIRST_LIST_PARAMS, 'clockIn')).not.toHaveProperty('flagged_only');
+    const punches = params({ filters: { time_range: 1, search_type: 'card_no', flagged_only: true } });
+    expect(punchListBody(punches, 'device')).toMatchObject({ flagged_only: true });
+    expect(punchExportBody(punches, 'user')).toMatchObject({ flagged_only: true, screen: 'user' });
+  });
+
   it('leave out the device fields for 巡检点统计, and page it like the other lists', () => {
     const filters = { ...DEFAULT_RECORD_FILTERS, device_sn: '8650', patrol_card_name: '东门' };
     const body = cardTotalsListBody(params({ filters, page: 2 }));

@@ -26,7 +26,7 @@ const punch = (index: number): PunchRow => ({
   road_name: '',
   hold_name: '华安物业',
   upload_time: '2026-11-23 08:32:00',
-  flag: '',
+  flag: index % 10 === 1 ? '疑似代打' : '',
 });
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };
@@ -64,8 +64,22 @@ describe('打卡数据', { timeout: 30_000 }, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['星期', '日期时间', '巡检点', '卡号', '设备号', '账号', '姓名', '当前路线', '所属组织']);
+    expect(headers).toEqual([
+      '星期',
+      '日期时间',
+      '标记',
+      '巡检点',
+      '卡号',
+      '设备号',
+      '账号',
+      '姓名',
+      '当前路线',
+      '所属组织',
+    ]);
     expect(within(table).getByText('周五').closest('.ant-tag')).not.toBeNull();
+    const flagged = within(table).getByText('东门岗亭11').closest('tr')!;
+    expect(within(flagged).getByText('疑似代打').closest('.ant-tag')).not.toBeNull();
+    expect(within(within(table).getByText('东门岗亭12').closest('tr')!).queryByText('疑似代打')).toBeNull();
     expect(table.textContent).not.toMatch(/undefined|null/);
     expect(within(table).getAllByText('—').length).toBeGreaterThan(0);
     expect(screen.getByRole('checkbox', { name: '本周' }).getAttribute('aria-checked')).toBe('true');
@@ -81,6 +95,17 @@ describe('打卡数据', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '本月' }));
     await waitFor(() => expect(lastBody(server, LIST)).toMatchObject({ PageIndex: 1, time_range: 3 }));
     expect(screen.getByRole('checkbox', { name: '本月' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('asks only for flagged punches while 仅看异常标记 is ticked', async () => {
+    const server = serve({ [LIST]: page });
+    renderPage(<ClockInPage />);
+    await screen.findByText('东门岗亭11');
+    expect(lastBody(server, LIST)).not.toHaveProperty('flagged_only');
+    fireEvent.click(screen.getByRole('checkbox', { name: '仅看异常标记' }));
+    await waitFor(() => expect(lastBody(server, LIST)).toMatchObject({ flagged_only: true, PageIndex: 1 }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '仅看异常标记' }));
+    await waitFor(() => expect(lastBody(server, LIST)).not.toHaveProperty('flagged_only'));
   });
 
   it('searches by the chosen type and keyword on 查询', async () => {
@@ -168,7 +193,7 @@ describe('人员统计', { timeout: 30_000 }, () => {
 });
 
 describe('巡检记录 and 巡检点统计', { timeout: 30_000 }, () => {
-  it('巡检记录 applies the range at once and the typed fields on 搜索', async () => {
+  it('巡检记录 applies the range and the flag filter at once, the typed fields on 搜索', async () => {
     const server = serve({ '/PatrolData/Records': page });
     renderPage(<RecordsPage />);
     await screen.findByText('东门岗亭11');
@@ -177,6 +202,8 @@ describe('巡检记录 and 巡检点统计', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('IMEI/SN'), { target: { value: '8650' } });
     fireEvent.click(screen.getByRole('checkbox', { name: '包含下级' }));
     await waitFor(() => expect(lastBody(server, '/PatrolData/Records')).toMatchObject({ include_children: false }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '仅看异常标记' }));
+    await waitFor(() => expect(lastBody(server, '/PatrolData/Records')).toMatchObject({ flagged_only: true }));
     fireEvent.change(screen.getByLabelText('卡号'), { target: { value: '0001A' } });
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
     await waitFor(() =>
@@ -185,6 +212,7 @@ describe('巡检记录 and 巡检点统计', { timeout: 30_000 }, () => {
         include_children: false,
         patrol_card_no: '0001A',
         device_sn: '8650',
+        flagged_only: true,
         start_time: '',
         PageIndex: 1,
         PageSize: 25,
@@ -215,6 +243,7 @@ describe('巡检记录 and 巡检点统计', { timeout: 30_000 }, () => {
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['日期', '卡号', '巡检点名称', '次数', '所属组织']);
     expect(screen.queryByLabelText('IMEI/SN')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: '仅看异常标记' })).toBeNull();
     expect(lastBody(server, '/PatrolData/TotalByPatrolCard')).toMatchObject({ PageIndex: 1, PageSize: 25 });
     expect(lastBody(server, '/PatrolData/TotalByPatrolCard')).not.toHaveProperty('device_sn');
   });

@@ -36,7 +36,14 @@ const valid = (patch: Partial<WebhookFormValues> = {}): WebhookFormValues => ({
 
 describe('the webhook form’s checks', () => {
   it('start a new hook as an enabled 企业微信 robot for every kind, and accept a filled one', () => {
-    expect(newWebhookValues()).toEqual({ name: '', url: '', format: 'wecom', secret: '', kinds: [1, 2, 3, 4], enabled: true });
+    expect(newWebhookValues()).toEqual({
+      name: '',
+      url: '',
+      format: 'wecom',
+      secret: '',
+      kinds: [1, 2, 3, 4],
+      enabled: true,
+    });
     expect(webhookFormError(valid())).toBeNull();
   });
 
@@ -107,7 +114,12 @@ describe('saving a webhook', () => {
   });
 
   it('lists the picked organisation with its subordinates unless unticked', () => {
-    expect(webhookListBody(FIRST_LIST_PARAMS)).toEqual({ hold_id: undefined, include_children: true, PageIndex: 1, PageSize: 25 });
+    expect(webhookListBody(FIRST_LIST_PARAMS)).toEqual({
+      hold_id: undefined,
+      include_children: true,
+      PageIndex: 1,
+      PageSize: 25,
+    });
     expect(webhookListBody({ ...FIRST_LIST_PARAMS, holdId: 2, filters: { include_children: false } })).toMatchObject({
       hold_id: 2,
       include_children: false,
@@ -125,7 +137,9 @@ describe('what a try says', () => {
 
   it('reports a test with its status, time and error', () => {
     expect(testResultText({ status: 200, ms: 85, error: '' })).toBe('测试成功：HTTP 200，耗时 85 ms');
-    expect(testResultText({ status: 0, ms: 10000, error: '连接超时' })).toBe('测试失败：无应答，耗时 10000 ms，连接超时');
+    expect(testResultText({ status: 0, ms: 10000, error: '连接超时' })).toBe(
+      '测试失败：无应答，耗时 10000 ms，连接超时',
+    );
     expect(testResultText({ status: 404, ms: 40, error: '' })).toBe('测试失败：HTTP 404，耗时 40 ms');
   });
 });
