@@ -20,7 +20,8 @@ export class TestClock {
   }
 }
 
-export const MINUTE = 60_000;
+export const SECOND = 1_000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const ADMIN = { user_name: 'admin', user_password: 'admin123' } as const;
 export const DEVICE_KEY = 'test-device-key';

@@ -60,7 +60,8 @@ async function checkAddress(ctx: AppContext, url: string): Promise<void> {
     throw invalid(webhookMessages.unresolvable);
   }
   const refused = addresses.some(
-    ({ address, family }) => !isPublicAddress(address, family) && !allow.ranges.check(address, family === 6 ? 'ipv6' : 'ipv4'),
+    ({ address, family }) =>
+      !isPublicAddress(address, family) && !allow.ranges.check(address, family === 6 ? 'ipv6' : 'ipv4'),
   );
   if (addresses.length === 0 || refused) throw invalid(webhookMessages.privateAddress);
 }
