@@ -27,12 +27,13 @@ export class Installation {
   }
 
   /** Starts one more server on this database and data folder, on a free port unless `port` is given. */
-  async startServer(port?: number): Promise<ServerProcess> {
+  async startServer(port?: number, env?: Record<string, string>): Promise<ServerProcess> {
     const server = await ServerProcess.start({
       databaseUrl: this.databaseUrl,
       dataDir: this.dataDir,
       port: port ?? (await freePort()),
       deviceKey: this.deviceKey,
+      env,
     });
     this.servers.push(server);
     return server;

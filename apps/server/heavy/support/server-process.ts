@@ -13,6 +13,8 @@ export interface ServerOptions {
   dataDir: string;
   port: number;
   deviceKey: string;
+  /** More environment (WEBHOOK_ALLOW_HOSTS in the alert test). */
+  env?: Record<string, string>;
 }
 
 /** The built server (`apps/server/dist/main.js`) as its own process, stopped by its own pid (STACK.md trap 9). */
@@ -53,6 +55,7 @@ export class ServerProcess {
         DEVICE_UPLOAD_KEY: options.deviceKey,
         DEMO: '0',
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
     });
     const server = new ServerProcess(child, options.port);

@@ -6,7 +6,7 @@ import { getToken } from './session';
 import { watchedFetch } from './stream-watchdog';
 
 /**
- * The live alerts (ACCOUNTABILITY.md, Alerts): `GET /proxyserver/api/Alert/Stream`, read with fetch because
+ * The live alerts (ACCOUNTABILITY.md, Alerts): the `Alert/Stream` call (`GET`), read with fetch because
  * EventSource cannot send the Authorization header. Each `event: alert` is one alert row; `:` comments keep the
  * connection open. A dropped or refused stream is opened again after 1 s, 2 s, 4 s … at most 30 s; a 401 ends the
  * session like any call of the client, and the stream stays closed.

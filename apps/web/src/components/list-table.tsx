@@ -17,7 +17,10 @@ interface ListTableProps<T> {
   emptyText?: string;
 }
 
-/** A paged list's table: 25 rows a page, the pager's five page buttons, a spinner while loading, 暂无数据 (or the screen's words) when empty. */
+/**
+ * A paged list's table: 25 rows a page, the pager's five page buttons, a spinner while loading, 暂无数据 (or the
+ * screen's own words) when empty.
+ */
 export function ListTable<T extends object>({
   list,
   columns,

@@ -56,7 +56,7 @@ describe('the alert bell', { timeout: 30_000 }, () => {
       '/Alert/UnhandledCount': () => ({ data: { count: 3 } }),
       '/Alert/List': () => ({ data: [ALERT], total: 1 }),
     });
-    const bell = await screen.findByRole('button', { name: '告警：3 条未处理' });
+    const bell = await screen.findByRole('link', { name: '告警：3 条未处理' });
     expect(within(bell).getByText('3')).toBeTruthy();
     expect(server.callsTo('/Alert/List')).toHaveLength(0);
     fireEvent.click(bell);
@@ -78,7 +78,7 @@ describe('the alert bell', { timeout: 30_000 }, () => {
       '/Alert/UnhandledCount': () => ({ data: { count: 0 } }),
       '/Alert/List': () => ({ data: [], total: 0 }),
     });
-    const bell = await screen.findByRole('button', { name: '告警' });
+    const bell = await screen.findByRole('link', { name: '告警' });
     fireEvent.click(bell);
     expect(await within(await screen.findByRole('dialog')).findByText('暂无告警')).toBeTruthy();
   });

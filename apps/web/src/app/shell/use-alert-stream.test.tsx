@@ -83,13 +83,13 @@ describe('live alerts in the console', { timeout: 30_000 }, () => {
   it('toasts a new alert with a way to 告警管理, and counts it at once', async () => {
     const server = fakeServer({ '/Alert/UnhandledCount': () => ({ data: { count } }) });
     const { router } = renderConsole();
-    await screen.findByRole('button', { name: '告警' });
+    await screen.findByRole('link', { name: '告警' });
     expect(opened).toHaveLength(1);
     count = 1;
     opened[0]!.onAlert(ALERT);
     expect(await screen.findByText('疑似代打')).toBeTruthy();
     expect(screen.getByText('滨江花园保安部：40 秒内打了 3 个不同的点')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: '告警：1 条未处理' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '告警：1 条未处理' })).toBeTruthy();
     expect(server.callsTo('/Alert/UnhandledCount').length).toBeGreaterThan(1);
     fireEvent.click(screen.getByRole('button', { name: '查看告警管理' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sys/alerts'));
@@ -105,7 +105,7 @@ describe('live alerts in the console', { timeout: 30_000 }, () => {
 
     clearSession();
     renderConsole();
-    await screen.findByRole('button', { name: '告警' });
+    await screen.findByRole('link', { name: '告警' });
     expect(opened).toHaveLength(1);
   });
 });

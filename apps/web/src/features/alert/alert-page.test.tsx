@@ -1,4 +1,4 @@
-import type { AlertRow, HoldTreeNode } from '@guard-tour/contract';
+import { calls, type AlertRow, type HoldTreeNode } from '@guard-tour/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
@@ -51,13 +51,17 @@ const ROWS = [
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };
 
+// The settings calls are not pinned in ACCOUNTABILITY.md: read their paths from the call table.
+const SETTINGS = calls.alert.settings.path.replace(/^\/api/, '');
+const SAVE_SETTINGS = calls.alert.saveSettings.path.replace(/^\/api/, '');
+
 function serve(routes: Record<string, (call: Call) => Reply> = {}) {
   return fakeServer({
     '/HoldInfo/GetHoldTree': () => ({ data: TREE }),
     '/Alert/List': () => ({ data: ROWS, total: 3 }),
     '/Alert/Handle': () => ({ data: null }),
-    '/Alert/Settings': () => ({ data: { hold_id: 2, hold_name: '华安物业', offline_hours: 24 } }),
-    '/Alert/SaveSettings': () => ({ data: null }),
+    [SETTINGS]: () => ({ data: { hold_id: 2, hold_name: '华安物业', offline_hours: 24 } }),
+    [SAVE_SETTINGS]: () => ({ data: null }),
     ...routes,
   });
 }
@@ -166,14 +170,14 @@ describe('告警管理', { timeout: 60_000 }, () => {
     fireEvent.change(hours, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('离线时长应为1-720小时')).toBeTruthy();
-    expect(server.callsTo('/Alert/SaveSettings')).toHaveLength(0);
+    expect(server.callsTo(SAVE_SETTINGS)).toHaveLength(0);
     fireEvent.change(hours, { target: { value: '48' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(lastBody(server, '/Alert/SaveSettings')).toEqual({ hold_id: 2, offline_hours: 48 }));
+    await waitFor(() => expect(lastBody(server, SAVE_SETTINGS)).toEqual({ hold_id: 2, offline_hours: 48 }));
   });
 
   it('shows the server’s reason when the organisation is not an enterprise', async () => {
-    serve({ '/Alert/Settings': () => ({ code: 400, msg: '只能为企业设置离线时长' }) });
+    serve({ [SETTINGS]: () => ({ code: 400, msg: '只能为企业设置离线时长' }) });
     renderPage();
     await shownTable();
     fireEvent.click(screen.getByRole('button', { name: /离线设置/ }));
