@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient } from './support/api.js';
-import { AlertStream } from './support/alert-stream.js';
+import { AlertStream, eventually } from '../src/test/alert-stream-client.js';
 import { Installation } from './support/installation.js';
 import type { ServerProcess } from './support/server-process.js';
 import { upload } from './support/terminal.js';
@@ -36,16 +36,6 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
     return (await client.query(text, values)).rows as T[];
   } finally {
     await client.end();
-  }
-}
-
-async function until<T>(ms: number, what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error(`${what}: nothing within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -137,7 +127,7 @@ describe('R14: an alert is raised once and delivered, over two servers and a res
       ['east on B', eastOnB],
       ['operator on B', rootOnB],
     ] as const) {
-      const at = await until(2_000, `${name} receives alert ${id}`, () => stream.arrival(id));
+      const at = await eventually(2_000, `${name} receives alert ${id}`, () => stream.arrival(id));
       expect(at - sent, `${name}: from the upload to the stream`).toBeLessThan(2_000);
     }
 
@@ -152,12 +142,12 @@ describe('R14: an alert is raised once and delivered, over two servers and a res
     const bunched = await upload(serverB.url, installation.deviceKey, 'R14-EAST', burst);
     expect(bunched.kind).toBe('acknowledged');
     await upload(serverA.url, installation.deviceKey, 'R14-EAST', burst);
-    const proxy = await until(5_000, 'the 疑似代打 alert', async () => {
+    const proxy = await eventually(5_000, 'the 疑似代打 alert', async () => {
       const [row] = await query<{ alert_id: string }>('select alert_id from alert where kind = 4');
       return row ? Number(row.alert_id) : undefined;
     });
-    await until(2_000, 'east on the restarted B receives 疑似代打', () => eastOnNewB.arrival(proxy));
-    await until(2_000, 'east on A receives 疑似代打', () => eastOnA.arrival(proxy));
+    await eventually(2_000, 'east on the restarted B receives 疑似代打', () => eastOnNewB.arrival(proxy));
+    await eventually(2_000, 'east on A receives 疑似代打', () => eastOnA.arrival(proxy));
 
     const counts = await query<{ kind: number; n: string }>('select kind, count(*) as n from alert group by kind');
     expect(Object.fromEntries(counts.map((c) => [c.kind, Number(c.n)]))).toEqual({ 3: 1, 4: 1 });
@@ -165,10 +155,10 @@ describe('R14: an alert is raised once and delivered, over two servers and a res
     expect(twice).toEqual([]);
     // The sibling enterprise's stream got nothing at all; the operator's got both.
     expect(westOnB.received).toEqual([]);
-    await until(2_000, 'the operator’s stream on B (before the restart) had the first', () => rootOnB.arrival(id));
+    await eventually(2_000, 'the operator’s stream on B (before the restart) had the first', () => rootOnB.arrival(id));
 
     // The webhook: two failures, then 200; back-off 5 s and 15 s between the tries.
-    await until(60_000, 'a 2xx for both alerts', () =>
+    await eventually(60_000, 'a 2xx for both alerts', () =>
       hits.filter((h) => h.key === String(id)).length >= 3 ? true : undefined,
     ).catch(async (error: Error) => {
       const outbox = await query('select * from webhook_delivery');
@@ -177,7 +167,7 @@ describe('R14: an alert is raised once and delivered, over two servers and a res
         `${error.message}; hits ${JSON.stringify(hits)}; outbox ${JSON.stringify(outbox)}; tries ${JSON.stringify(tried)}; A ${serverA.log}; B ${serverB.log}`,
       );
     });
-    await until(30_000, 'the 疑似代打 delivery', () =>
+    await eventually(30_000, 'the 疑似代打 delivery', () =>
       hits.filter((h) => h.key === String(proxy)).length >= 3 ? true : undefined,
     );
     await new Promise((resolve) => setTimeout(resolve, 8_000));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertKind, type AlertRow } from '@guard-tour/contract';
+import { AlertKind } from '@guard-tour/contract';
+import { AlertStream, eventually } from '../../test/alert-stream-client.js';
 import { useHarness } from '../../test/harness.js';
 import { buildWorld, type World } from '../../test/world.js';
 import { raiseAlerts } from './alert.service.js';
@@ -17,58 +18,8 @@ beforeAll(async () => {
   w = await buildWorld(h);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const address = h.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/proxyserver/api`;
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
-
-/** An open stream: the alerts it has received so far, and a way to end it. */
-interface OpenStream {
-  alerts: AlertRow[];
-  comments: string[];
-  ended: Promise<void>;
-  close(): void;
-}
-
-async function openStream(token: string): Promise<OpenStream> {
-  const abort = new AbortController();
-  const response = await fetch(`${base}/Alert/Stream`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const stream: OpenStream = { alerts: [], comments: [], ended: Promise.resolve(), close: () => abort.abort() };
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  stream.ended = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = message.split('\n').find((line) => line.startsWith('data: '));
-          if (message.includes('event: alert') && data) stream.alerts.push(JSON.parse(data.slice(6)) as AlertRow);
-          for (const line of message.split('\n')) if (line.startsWith(':')) stream.comments.push(line);
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return stream;
-}
-
-async function within<T>(ms: number, check: () => T | undefined): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = check();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`nothing within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function raise(holdId: number, subject: string): Promise<number> {
   const [id] = await h.ctx.db.transaction((tx) =>
@@ -87,27 +38,27 @@ afterAll(async () => {
 
 describe('the alert stream', () => {
   it('answers the 401 envelope without a valid token', async () => {
-    const none = await fetch(`${base}/Alert/Stream`);
+    const none = await fetch(`${base}/proxyserver/api/Alert/Stream`);
     expect(await none.json()).toMatchObject({ code: 401 });
-    const wrong = await fetch(`${base}/Alert/Stream`, { headers: { authorization: 'Bearer nope' } });
+    const wrong = await fetch(`${base}/proxyserver/api/Alert/Stream`, { headers: { authorization: 'Bearer nope' } });
     expect(await wrong.json()).toMatchObject({ code: 401 });
   });
 
   it('carries an alert to the streams in its scope within 2 s, and never to a sibling enterprise', async () => {
-    const mine = await openStream(w.a.token);
-    const above = await openStream(w.root);
-    const sibling = await openStream(w.b.token);
-    const below = await openStream(w.a1.token);
+    const mine = await AlertStream.open(base, w.a.token);
+    const above = await AlertStream.open(base, w.root);
+    const sibling = await AlertStream.open(base, w.b.token);
+    const below = await AlertStream.open(base, w.a1.token);
     const started = Date.now();
     const id = await raise(w.a.holdId, 'stream:one');
-    const got = await within(2_000, () => mine.alerts.find((a) => a.alert_id === id));
+    const got = await eventually(2_000, 'the stream', () => mine.alerts.find((a) => a.alert_id === id));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(got).toMatchObject({ kind: AlertKind.offline, kind_name: '终端离线', hold_name: '甲企业', state: 0 });
     expect(got).not.toHaveProperty('path');
-    await within(2_000, () => above.alerts.find((a) => a.alert_id === id));
+    await eventually(2_000, 'the stream', () => above.alerts.find((a) => a.alert_id === id));
     // A second alert, of B: the first streams' ordering shows nothing of A reached B meanwhile.
     const other = await raise(w.b.holdId, 'stream:two');
-    await within(2_000, () => sibling.alerts.find((a) => a.alert_id === other));
+    await eventually(2_000, 'the stream', () => sibling.alerts.find((a) => a.alert_id === other));
     expect(sibling.alerts.map((a) => a.alert_id)).toEqual([other]);
     expect(below.alerts).toEqual([]);
     expect(mine.alerts.map((a) => a.alert_id)).toEqual([id]);
@@ -115,7 +66,7 @@ describe('the alert stream', () => {
   });
 
   it('raises nothing twice, and a rolled-back alert reaches no stream', async () => {
-    const mine = await openStream(w.a.token);
+    const mine = await AlertStream.open(base, w.a.token);
     const again = await h.ctx.db.transaction((tx) =>
       raiseAlerts(
         tx,
@@ -135,19 +86,19 @@ describe('the alert stream', () => {
       })
       .catch(() => {});
     const last = await raise(w.a.holdId, 'stream:three');
-    await within(2_000, () => mine.alerts.find((a) => a.alert_id === last));
+    await eventually(2_000, 'the stream', () => mine.alerts.find((a) => a.alert_id === last));
     expect(mine.alerts.map((a) => a.detail)).toEqual(['测试告警 stream:three']);
     mine.close();
   });
 
   it('ends the stream of a token that was revoked', async () => {
     const token = await h.login({ user_name: w.a.admin, user_password: 'password123' });
-    const stream = await openStream(token);
+    const stream = await AlertStream.open(base, token);
     expect((await h.get('/UserInfo/Logout', {}, token)).code).toBe(200);
     // The token is checked again with each keep-alive comment (every 15 s): the server then ends the stream.
     let ended = false;
     void stream.ended.then(() => (ended = true));
-    await within(17_000, () => (ended ? true : undefined));
+    await eventually(17_000, 'the stream', () => (ended ? true : undefined));
     stream.close();
   }, 30_000);
 });

@@ -1,9 +1,16 @@
 import type { AlertRow } from '@guard-tour/contract';
-import { API } from './api.js';
 
-/** A console's open `Alert/Stream`: the alerts received so far, each with the moment it arrived. */
+/** Under the server's address: where the API calls live. */
+const API = '/proxyserver/api';
+
+/**
+ * A console's open `Alert/Stream` as the tests read it (the API tests and the heavy R14 test): the alerts received
+ * so far, each with the moment it arrived, and `ended` once the server closes it.
+ */
 export class AlertStream {
   readonly received: { alert: AlertRow; at: number }[] = [];
+  /** Settles when the stream ends (the server closed it, or `close`). */
+  ended: Promise<void> = Promise.resolve();
   private readonly abort = new AbortController();
 
   private constructor(readonly base: string) {}
@@ -17,7 +24,7 @@ export class AlertStream {
     if (!response.headers.get('content-type')?.includes('text/event-stream')) {
       throw new Error(`the stream answered ${response.status} ${await response.text()}`);
     }
-    void stream.read(response.body!.pipeThrough(new TextDecoderStream()).getReader());
+    stream.ended = stream.read(response.body!.pipeThrough(new TextDecoderStream()).getReader());
     return stream;
   }
 
@@ -43,6 +50,10 @@ export class AlertStream {
     }
   }
 
+  get alerts(): AlertRow[] {
+    return this.received.map((r) => r.alert);
+  }
+
   /** When the alert arrived, or undefined. */
   arrival(alertId: number): number | undefined {
     return this.received.find((r) => r.alert.alert_id === alertId)?.at;
@@ -50,5 +61,20 @@ export class AlertStream {
 
   close(): void {
     this.abort.abort();
+  }
+}
+
+/** Polls `check` until it answers something, for at most `ms`; throws naming `what` after that. */
+export async function eventually<T>(
+  ms: number,
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error(`${what}: nothing within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
