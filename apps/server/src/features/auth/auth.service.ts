@@ -115,13 +115,17 @@ export async function logout(ctx: AppContext, scope: Scope): Promise<void> {
   });
 }
 
-/** The caller's menu: the full menu, less organisation management for department accounts. */
+/**
+ * The caller's menu: the full menu, less organisation management and 告警推送 for department accounts (webhooks
+ * are set by enterprise admins and the operator, ACCOUNTABILITY.md, Menu).
+ */
+const DEPARTMENTS_WITHOUT = new Set(['/hold/manage', '/sys/webhooks']);
 export function userFunTree(caller: Caller): FunTreeItem[] {
   const items: FunTreeItem[] = [];
   MENU.forEach((group, g) => {
     const groupId = (g + 1) * 100;
     const entries = group.entries.filter(
-      (entry) => !(entry.path === '/hold/manage' && caller.holdType === HoldType.department),
+      (entry) => !(DEPARTMENTS_WITHOUT.has(entry.path) && caller.holdType === HoldType.department),
     );
     if (entries.length === 0) return;
     items.push({ funId: groupId, funName: group.title, funPath: '', parentId: 0 });

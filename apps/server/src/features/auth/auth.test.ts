@@ -183,18 +183,20 @@ describe('the menu', () => {
     );
     const groups = reply.data.filter((f) => f.parentId === 0).map((f) => f.funName);
     expect(groups).toEqual(['组织管理', '设备管理', '巡检记录', '路线任务', '系统管理']);
-    expect(reply.data.filter((f) => f.parentId !== 0)).toHaveLength(17); // the spec's 16 and 漏检报表 (ACCOUNTABILITY.md, Menu)
+    expect(reply.data.filter((f) => f.parentId !== 0)).toHaveLength(19); // the spec's 16, 漏检报表, 告警管理 and 告警推送 (ACCOUNTABILITY.md, Menu)
     expect(reply.data).toContainEqual({ funId: 101, funName: '组织管理', funPath: '/hold/manage', parentId: 100 });
   });
 
-  it('leaves organisation management out for a department account', async () => {
+  it('leaves organisation management and 告警推送 out for a department account', async () => {
     const holdId = await insertHold(h.ctx.db, { name: '保安部', type: 3, parentId: 1 });
     await insertAccount(h.ctx.db, { userName: 'dept_menu', password: 'password1', holdId });
     const token = await h.login({ user_name: 'dept_menu', user_password: 'password1' });
     const reply = await h.get<{ funPath: string }[]>('/SysFun/GetUserFunTree', {}, token);
     const paths = reply.data.map((f) => f.funPath);
     expect(paths).not.toContain('/hold/manage');
+    expect(paths).not.toContain('/sys/webhooks');
     expect(paths).toContain('/staff/manage');
+    expect(paths).toContain('/sys/alerts');
   });
 });
 

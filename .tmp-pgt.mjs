@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { writeFileSync, readFileSync } from 'node:fs';
+let t=Date.now();
+const a = await PGlite.create('/tmp/pgt/a/db');
+await a.exec("create table t(x int); insert into t select generate_series(1,100000);");
+console.log('create', Date.now()-t); t=Date.now();
+const blob = await a.dumpDataDir('gzip');
+console.log('dump', Date.now()-t, blob.size, blob.constructor.name, blob.name); t=Date.now();
+writeFileSync('/tmp/pgt/dump.tgz', Buffer.from(await blob.arrayBuffer()));
+await a.close();
+const data = readFileSync('/tmp/pgt/dump.tgz');
+const b = await PGlite.create('/tmp/pgt/b/db', { loadDataDir: new Blob([data]) });
+console.log('load', Date.now()-t); t=Date.now();
+console.log((await b.query('select count(*) from t')).rows);
+await b.close();
+const c = await PGlite.create('/tmp/pgt/b/db');
+console.log((await c.query('select count(*) from t')).rows);
+await c.close();

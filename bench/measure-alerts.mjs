@@ -1,0 +1,252 @@
+// P10: alert delivery (QUALITY.md). 1,000 console streams (`GET Alert/Stream`) held by the bench process, half on
+// the server under test and half on a second server on the same PostgreSQL, then a burst of 100 alerts raised the
+// raw way (insert + pg_notify in one transaction, as alert.repository.ts `raise()` does). Each delivery's latency is
+// from the instant its transaction's COMMIT is sent (never later than "raised", so it cannot flatter the server) to
+// the event's arrival at the bench's reader; the baseline is the same NOTIFY heard on a plain LISTEN connection.
+// PGlite is one process's: there is no second server, so P10 does not apply to it.
+import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { call, loginAdmin } from './api.mjs';
+import { serverModule } from './server-modules.mjs';
+import { startServer } from './server.mjs';
+import { quantile } from './stats.mjs';
+
+export const STREAMS = 1_000;
+export const ALERTS = 100;
+/** Enterprises 2…11 get an admin each, with 10 streams: 100 of the 1,000 streams see only their enterprise. */
+const ENTERPRISE_ADMINS = 10;
+const STREAMS_PER_ENTERPRISE_ADMIN = 10;
+const ENTERPRISE_PASSWORD = 'bench-p10-ent-1';
+/** Streams opened at once: each is an authenticated call (session and scope look-ups). */
+const OPENING = 50;
+/** How long to wait for the last delivery before counting the rest missing, and then for strays or duplicates. */
+const WAIT_MS = 30_000;
+const SETTLE_MS = 1_000;
+const ALERT_CHANNEL = 'guard_tour_alert';
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One stream on `base`: resolves once the server's first message (`retry:` and `: 已连接`) arrived, with the
+ * arrival time of each event's id in `arrivals` (performance.now(), taken as the chunk that completes it arrives).
+ */
+function openStream(base, agent, token) {
+  return new Promise((resolve, reject) => {
+    const stream = { arrivals: [], dropped: false, closing: false, close: () => {} };
+    const request = http.get(
+      `${base}/proxyserver/api/Alert/Stream`,
+      { agent, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`Alert/Stream answered ${response.statusCode}`));
+          return;
+        }
+        response.setEncoding('utf8');
+        let buffer = '';
+        response.on('data', (chunk) => {
+          const now = performance.now();
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const id = /^id: (\d+)$/m.exec(buffer.slice(0, end));
+            if (id) stream.arrivals.push([Number(id[1]), now]);
+            buffer = buffer.slice(end + 2);
+          }
+          resolve(stream);
+        });
+        // A stream the server ends before the bench closes it is a dropped stream.
+        response.on('close', () => (stream.dropped ||= !stream.closing));
+      },
+    );
+    request.on('error', (error) => (stream.closing ? undefined : reject(error)));
+    stream.close = () => {
+      stream.closing = true;
+      request.destroy();
+    };
+  });
+}
+
+/** Enterprise admins (the data set has none that can log in): one per enterprise 2…11, the same password. */
+async function enterpriseAdmins(db) {
+  const hash = await (await serverModule('security/password.js')).hashPassword(ENTERPRISE_PASSWORD);
+  const rows = [];
+  for (let k = 0; k < ENTERPRISE_ADMINS; k += 1) {
+    const holdId = 2 + k;
+    const userName = `p10admin${holdId}`;
+    await db.query(
+      `insert into account (hold_id, user_name, true_name, password_hash, hold_admin)
+       values ($1, $2, $3, $4, true) on conflict do nothing`,
+      [holdId, userName, `企业${holdId - 1}管理员`, hash],
+    );
+    rows.push({ holdId, userName });
+  }
+  return rows;
+}
+
+async function login(base, userName) {
+  const reply = await call(base, 'POST', '/UserInfo/Login_Web', {
+    body: { user_name: userName, user_password: ENTERPRISE_PASSWORD, remember_login: false },
+  });
+  return reply.data.token;
+}
+
+/** Opens `plans` ({ server, token, path }) `OPENING` at a time. */
+async function openAll(plans, agents) {
+  const streams = new Array(plans.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < plans.length) {
+      const i = next++;
+      streams[i] = {
+        ...plans[i],
+        ...(await openStream(plans[i].server.base, agents[plans[i].serverIndex], plans[i].token)),
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: OPENING }, worker));
+  return streams;
+}
+
+/**
+ * Raises `ALERTS` alerts, one transaction each, back to back on one connection (the hardest shape for the servers:
+ * one NOTIFY, hence one row query per server, per alert). Alert n belongs to department n (enterprise
+ * 2 + (n − 1) % 50). Answers id → { sentMs, path }.
+ */
+async function burst(client, holdPaths) {
+  const raised = new Map();
+  for (let n = 1; n <= ALERTS; n += 1) {
+    const holdId = 51 + n;
+    await client.query('begin');
+    const [{ alert_id: id }] = (
+      await client.query(
+        `insert into alert (kind, subject, hold_id, detail, raised_time)
+         values (2, $1, $2, $3, now()) returning alert_id`,
+        [`bench:p10:${n}`, holdId, `基准测试告警 ${n}：终端离线`],
+      )
+    ).rows;
+    await client.query('select pg_notify($1, $2)', [ALERT_CHANNEL, String(id)]);
+    const sentMs = performance.now();
+    await client.query('commit');
+    raised.set(Number(id), { sentMs, path: holdPaths.get(holdId) });
+  }
+  return raised;
+}
+
+const latencySummary = (samples) => ({
+  n: samples.length,
+  p50: quantile(samples, 0.5),
+  p99: quantile(samples, 0.99),
+  max: samples.length ? Math.max(...samples) : NaN,
+});
+
+/** P10 against `server` (already on the data set) and a second server started here on the same database. */
+export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
+  const admins = await enterpriseAdmins(db);
+  const holdPaths = new Map(
+    (await db.query('select hold_id, path from hold where hold_id <= $1', [51 + ALERTS])).map((h) => [
+      h.hold_id,
+      h.path,
+    ]),
+  );
+  const secondDir = path.join(dataDir, 'p10');
+  mkdirSync(secondDir, { recursive: true });
+  const second = await startServer({ databaseUrl, dataDir: secondDir, timeoutMs: 600_000 });
+  const servers = [server, second];
+  const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: Infinity }));
+  const raiser = new pg.Client({ connectionString: databaseUrl });
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  let streams = [];
+  try {
+    await raiser.connect();
+    await listener.connect();
+    const heard = new Map();
+    listener.on('notification', (m) => {
+      const now = performance.now();
+      for (const id of m.payload.split(',')) heard.set(Number(id), now);
+    });
+    await listener.query(`listen ${ALERT_CHANNEL}`);
+
+    // Logins on both servers first, so "before" already holds what a login warms up.
+    const rootTokens = await Promise.all(servers.map((s) => loginAdmin(s.base)));
+    const adminTokens = [];
+    for (const [k, a] of admins.entries()) adminTokens.push(await login(servers[k % 2].base, a.userName));
+    await pause(1000);
+    const rssBefore = servers.map((s) => s.rssMb());
+
+    // Streams alternate between the servers; the first 100 are the enterprise admins', 10 each.
+    const plans = Array.from({ length: STREAMS }, (_, i) => {
+      const serverIndex = i % 2;
+      const k = Math.floor(i / STREAMS_PER_ENTERPRISE_ADMIN);
+      return k < ENTERPRISE_ADMINS
+        ? { serverIndex, server: servers[serverIndex], token: adminTokens[k], path: holdPaths.get(admins[k].holdId) }
+        : { serverIndex, server: servers[serverIndex], token: rootTokens[serverIndex], path: holdPaths.get(1) };
+    });
+    const openStarted = performance.now();
+    streams = await openAll(plans, agents);
+    const openMs = performance.now() - openStarted;
+    await pause(1000);
+    const rssOpen = servers.map((s) => s.rssMb());
+
+    const burstStarted = performance.now();
+    const raised = await burst(raiser, holdPaths);
+    const burstMs = performance.now() - burstStarted;
+    const expectedOf = (stream) => [...raised].filter(([, a]) => a.path.startsWith(stream.path)).map(([id]) => id);
+    const expected = streams.reduce((sum, st) => sum + expectedOf(st).length, 0);
+    const received = () => streams.reduce((sum, st) => sum + st.arrivals.filter(([id]) => raised.has(id)).length, 0);
+    const waitStarted = performance.now();
+    while (received() < expected && performance.now() - waitStarted < WAIT_MS) await pause(50);
+    await pause(SETTLE_MS);
+    const rssAfter = servers.map((s) => s.rssMb());
+
+    const latencies = [];
+    let missing = 0;
+    let stray = 0;
+    let others = 0;
+    for (const stream of streams) {
+      const firsts = new Map();
+      for (const [id, at] of stream.arrivals) {
+        if (!raised.has(id)) others += 1;
+        else if (firsts.has(id) || !raised.get(id).path.startsWith(stream.path)) stray += 1;
+        else firsts.set(id, at);
+      }
+      for (const id of expectedOf(stream)) {
+        if (firsts.has(id)) latencies.push(firsts.get(id) - raised.get(id).sentMs);
+        else missing += 1;
+      }
+    }
+    const rawLatencies = [...raised].filter(([id]) => heard.has(id)).map(([id, a]) => heard.get(id) - a.sentMs);
+    return {
+      streams: STREAMS,
+      enterpriseStreams: ENTERPRISE_ADMINS * STREAMS_PER_ENTERPRISE_ADMIN,
+      alerts: ALERTS,
+      transactions: ALERTS,
+      openMs,
+      burstMs,
+      expected,
+      missing,
+      stray,
+      others,
+      dropped: streams.filter((st) => st.dropped).length,
+      latency: latencySummary(latencies),
+      raw: { ...latencySummary(rawLatencies), missing: ALERTS - rawLatencies.length },
+      perServer: servers.map((_, i) => ({
+        streams: streams.filter((st) => st.serverIndex === i).length,
+        rssBeforeMb: rssBefore[i],
+        rssOpenMb: rssOpen[i],
+        rssAfterMb: rssAfter[i],
+      })),
+    };
+  } finally {
+    for (const stream of streams) stream?.close();
+    for (const agent of agents) agent.destroy();
+    await raiser.end().catch(() => {});
+    await listener.end().catch(() => {});
+    await second.stop();
+  }
+}
+
+/** RSS growth for the streams: the larger of "all open" and "after the burst", over "after the logins". */
+export const rssGrowthMb = (s) => Math.max(s.rssOpenMb, s.rssAfterMb) - s.rssBeforeMb;
