@@ -4,7 +4,7 @@
 // from the instant its transaction's COMMIT is sent (never later than "raised", so it cannot flatter the server) to
 // the event's arrival at the bench's reader; the baseline is the same NOTIFY heard on a plain LISTEN connection.
 // PGlite is one process's: there is no second server, so P10 does not apply to it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,6 +27,12 @@ const SETTLE_MS = 1_000;
 const ALERT_CHANNEL = 'guard_tour_alert';
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds (user + system) a process has used: fields 14 and 15 of /proc/<pid>/stat, in 1/100 s ticks. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /**
  * One stream on `base`: resolves once the server's first message (`retry:` and `: 已连接`) arrived, with the
@@ -190,6 +196,8 @@ export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
     await pause(1000);
     const rssOpen = servers.map((s) => s.rssMb());
 
+    // CPU from the burst to the last delivery: who of the three processes on the 2 cores did the work.
+    const cpuBefore = [...servers.map((s) => cpuSeconds(s.pid)), cpuSeconds(process.pid)];
     const burstStarted = performance.now();
     const raised = await burst(raiser, holdPaths);
     const burstMs = performance.now() - burstStarted;
@@ -198,10 +206,16 @@ export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
     const received = () => streams.reduce((sum, st) => sum + st.arrivals.filter(([id]) => raised.has(id)).length, 0);
     const waitStarted = performance.now();
     while (received() < expected && performance.now() - waitStarted < WAIT_MS) await pause(50);
+    const deliveredMs = performance.now() - burstStarted;
+    const [cpuA, cpuB, cpuBench] = [...servers.map((s) => cpuSeconds(s.pid)), cpuSeconds(process.pid)].map(
+      (after, i) => after - cpuBefore[i],
+    );
     await pause(SETTLE_MS);
     const rssAfter = servers.map((s) => s.rssMb());
 
     const latencies = [];
+    /** Per alert, its deliveries' latencies: does the burst queue up (the last alert slower than the first)? */
+    const byAlert = new Map([...raised.keys()].map((id) => [id, []]));
     let missing = 0;
     let stray = 0;
     let others = 0;
@@ -213,8 +227,10 @@ export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
         else firsts.set(id, at);
       }
       for (const id of expectedOf(stream)) {
-        if (firsts.has(id)) latencies.push(firsts.get(id) - raised.get(id).sentMs);
-        else missing += 1;
+        if (firsts.has(id)) {
+          latencies.push(firsts.get(id) - raised.get(id).sentMs);
+          byAlert.get(id).push(latencies.at(-1));
+        } else missing += 1;
       }
     }
     const rawLatencies = [...raised].filter(([id]) => heard.has(id)).map(([id, a]) => heard.get(id) - a.sentMs);
@@ -225,12 +241,16 @@ export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
       transactions: ALERTS,
       openMs,
       burstMs,
+      deliveredMs,
+      cpuSeconds: { servers: [cpuA, cpuB], bench: cpuBench },
       expected,
       missing,
       stray,
       others,
       dropped: streams.filter((st) => st.dropped).length,
       latency: latencySummary(latencies),
+      firstAlertP50: quantile([...byAlert.values()][0], 0.5),
+      lastAlertP50: quantile([...byAlert.values()].at(-1), 0.5),
       raw: { ...latencySummary(rawLatencies), missing: ALERTS - rawLatencies.length },
       perServer: servers.map((_, i) => ({
         streams: streams.filter((st) => st.serverIndex === i).length,

@@ -156,16 +156,19 @@ export function figureRows(r) {
 const P10_WHAT = 'alert delivery: 1,000 streams on two servers, a burst of 100 alerts';
 const P10_TARGET = 'p99 ≤ 2 s, none missing; RSS growth ≤ 200 MB (both servers together)';
 
+const signedMb = (n) => `${n < 0 ? '−' : '+'}${num(Math.abs(n))} MB`;
+
 /** P10: latency over every (stream, alert) delivery, deliveries missing, and each server's RSS growth. */
 function alertRow(p) {
-  if (p.notApplicable) return ['P10', P10_WHAT, `not applicable: ${p.notApplicable}`, '—', '—', P10_TARGET, '➖ n/a'];
+  if (p.notApplicable)
+    return ['P10', P10_WHAT, `not applicable (${p.notApplicable})`, '—', '—', P10_TARGET, '➖ not applicable'];
   const growth = p.perServer.map(rssGrowthMb);
   const total = growth.reduce((a, b) => a + b, 0);
   const faults = [p.stray && `${p.stray} stray`, p.dropped && `${p.dropped} streams dropped`].filter(Boolean);
   return [
     'P10',
     `alert delivery: ${num(p.streams)} streams on 2 servers (${p.perServer.map((s) => s.streams).join(' + ')}; ${p.enterpriseStreams} of enterprise admins), ${p.alerts} alerts in ${p.transactions} transactions over ${ms(p.burstMs)} (latency p50 / p99 / max; missing; RSS growth per server)`,
-    `${ms(p.latency.p50)} / ${ms(p.latency.p99)} / ${ms(p.latency.max)} over ${num(p.latency.n)} deliveries; ${num(p.missing)} of ${num(p.expected)} missing${faults.length ? `; ${faults.join(', ')}` : ''}; +${growth.map(num).join(' / +')} MB`,
+    `${ms(p.latency.p50)} / ${ms(p.latency.p99)} / ${ms(p.latency.max)} over ${num(p.latency.n)} deliveries (first alert's p50 ${ms(p.firstAlertP50)}, last's ${ms(p.lastAlertP50)}); ${num(p.missing)} of ${num(p.expected)} missing${faults.length ? `; ${faults.join(', ')}` : ''}; ${growth.map(signedMb).join(' / ')}`,
     `LISTEN: ${ms(p.raw.p50)} / ${ms(p.raw.p99)} / ${ms(p.raw.max)}`,
     '—',
     P10_TARGET,

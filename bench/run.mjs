@@ -142,7 +142,7 @@ try {
       "P10: latency from the instant each alert's transaction sends its COMMIT to the event read from the stream in the bench process (which reads all 1,000 streams on the same 2 cores); the raw baseline is the same NOTIFY heard on a plain LISTEN connection of the bench. RSS growth: VmRSS of each server with all its streams open (or after the burst, if higher) over VmRSS after the logins.",
     );
   } else if (runs('p10')) {
-    results.p10 = { notApplicable: "PGlite is one process's: no second server shares its database" };
+    results.p10 = { notApplicable: "PGlite is one process's database: no second server can share it" };
   }
   await server.stop();
   server = null;

@@ -24,6 +24,14 @@ export interface Config {
    * comma-separated): an operator's own receiver, or the tests' on 127.0.0.1. Over http:// or https://.
    */
   webhookAllowHosts: string[];
+  /** `Authorization: Bearer …` that opens `/proxyserver/metrics` to callers off this machine (METRICS_TOKEN). */
+  metricsToken: string | undefined;
+  /** Login attempts a minute from one address across all accounts (LOGIN_RATE_LIMIT; 0: no limit). */
+  loginRateLimit: number;
+  /** Upload calls a minute from one terminal (`device_no`) (UPLOAD_RATE_LIMIT; 0: no limit). */
+  uploadRateLimit: number;
+  /** Days the login and operation log (sys_log) is kept (LOG_RETENTION_DAYS); older rows are deleted daily. */
+  logRetentionDays: number;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -35,6 +43,20 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT 无效：${value}`);
   return port;
+}
+
+function parseLimit(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 0) throw new ConfigError(`${name} 应为非负整数：${value}`);
+  return limit;
+}
+
+function parseRetentionDays(value: string | undefined): number {
+  if (value === undefined || value === '') return 365;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1) throw new ConfigError(`LOG_RETENTION_DAYS 应为正整数（天数）：${value}`);
+  return days;
 }
 
 function parseFlag(value: string | undefined, fallback: boolean): boolean {
@@ -80,5 +102,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    loginRateLimit: parseLimit('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
+    uploadRateLimit: parseLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 600),
+    logRetentionDays: parseRetentionDays(env.LOG_RETENTION_DAYS),
   };
 }

@@ -32,6 +32,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The connection pool at one moment: connections open, of them idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The pool behind a database (what the metrics show): node-postgres's own counts; PGlite is one connection in
+ * the process, always open, counted as one in use.
+ */
+export function poolStats(db: Db): PoolStats {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+  }
+  return { total: 1, idle: 0, waiting: 0 };
+}
+
 /** Arbitrary constant naming the start-up lock among PostgreSQL advisory locks. */
 const STARTUP_LOCK = 815_2026;
 

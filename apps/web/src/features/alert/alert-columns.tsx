@@ -16,11 +16,12 @@ export function alertColumns(onHandle: (row: AlertRow) => void): TableColumnsTyp
       ...NOWRAP,
       render: (kind: number, row) => <AlertKindTag kind={kind} name={row.kind_name} />,
     },
+    // What happened comes first after its kind: the rest says where, and who handled it.
+    { title: '详情', dataIndex: 'detail', width: 320, render: text },
     { title: '组织', dataIndex: 'hold_name', width: 140, render: text },
     { title: '路线', dataIndex: 'road_name', width: 120, render: text },
     { title: '设备', dataIndex: 'device_no', width: 150, ...NOWRAP, render: text },
     { title: '卡号', dataIndex: 'patrol_sn', width: 110, ...NOWRAP, render: text },
-    { title: '详情', dataIndex: 'detail', width: 280, render: text },
     {
       title: '状态',
       dataIndex: 'state',
@@ -48,4 +49,4 @@ export function alertColumns(onHandle: (row: AlertRow) => void): TableColumnsTyp
 }
 
 /** The columns' widths added up: narrower screens scroll the table sideways. */
-export const ALERT_TABLE_WIDTH = 1660;
+export const ALERT_TABLE_WIDTH = 1700;
