@@ -44,7 +44,7 @@ const RECORD_SHEET = [
 ];
 const CARD_TOTAL_SHEET = ['日期', '卡号', '巡检点名称', '巡检次数', '所属组织'];
 
-const PUNCH_COLUMNS = ['星期', '日期时间', '巡检点', '卡号', '设备号', '账号', '姓名', '当前路线', '所属组织'];
+const PUNCH_COLUMNS = ['星期', '日期时间', '标记', '巡检点', '卡号', '设备号', '账号', '姓名', '当前路线', '所属组织'];
 
 interface Screen {
   path: string;

@@ -19,6 +19,8 @@ const MENU: readonly { title: string; path: string }[] = [
   { title: '首页', path: '/home/dashboard' },
   { title: '操作日志', path: '/sys/opt_logs' },
   { title: '登录日志', path: '/sys/login_logs' },
+  { title: '告警管理', path: '/sys/alerts' },
+  { title: '告警推送', path: '/sys/webhooks' },
 ];
 
 const pathIs = (path: string) => new RegExp(`${path.replace(/[/.]/g, '\\$&')}$`);
