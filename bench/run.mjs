@@ -23,7 +23,7 @@ import { benchCalls, loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
 import { generateDataset } from './dataset.mjs';
 import { captureQueries, timeOverHttp, timeRaw, timeSideBySide } from './measure-calls.mjs';
-import { alertDelivery } from './measure-alerts.mjs';
+import { alertDelivery, alertNote } from './measure-alerts.mjs';
 import { lighthouse } from './measure-console.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts } from './measure-export.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
@@ -138,9 +138,7 @@ try {
   if (runs('p10') && args.db === 'postgres') {
     step('P10: a burst of alerts to 1,000 streams on two servers');
     results.p10 = await alertDelivery({ server, databaseUrl: cluster.url, dataDir, db });
-    results.notes.push(
-      "P10: latency from the instant each alert's transaction sends its COMMIT to the event read from the stream in the bench process (which reads all 1,000 streams on the same 2 cores); the raw baseline is the same NOTIFY heard on a plain LISTEN connection of the bench. RSS growth: VmRSS of each server with all its streams open (or after the burst, if higher) over VmRSS after the logins.",
-    );
+    results.notes.push(alertNote(results.p10));
   } else if (runs('p10')) {
     results.p10 = { notApplicable: "PGlite is one process's database: no second server can share it" };
   }

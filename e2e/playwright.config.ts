@@ -12,12 +12,19 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-
 process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-demo-'));
 process.env.E2E_DEMO_URL = `http://127.0.0.1:${process.env.E2E_DEMO_PORT}`;
+// The demo server's clock (start-server.mjs) and the browser's on its screens (tests/support.ts): a Wednesday evening
+// in mid-month, whatever the day and hour of the run, so the demo shows the same every time: the day's rounds over
+// (8 points missed, 75 %), its punches, and 本月 long enough to page.
+process.env.E2E_CLOCK_START ??= '2026-03-18T20:00:00+08:00';
+process.env.E2E_CLOCK_ORIGIN ??= String(Date.now());
 const port = Number(process.env.E2E_PORT);
 const demoPort = Number(process.env.E2E_DEMO_PORT);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default defineConfig({
   testDir: './tests',
+  // A stray test.only fails the run instead of quietly skipping every other test (QUALITY.md R12).
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -62,7 +69,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+      command: `node ${path.join(root, 'e2e/start-server.mjs')}`,
       url: `http://127.0.0.1:${demoPort}/proxyserver/docs/json`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -75,6 +82,8 @@ export default defineConfig({
         DATABASE_URL: '',
         ADMIN_PASSWORD: '',
         LOG_LEVEL: 'warn',
+        E2E_CLOCK_START: process.env.E2E_CLOCK_START,
+        E2E_CLOCK_ORIGIN: process.env.E2E_CLOCK_ORIGIN,
       },
     },
   ],

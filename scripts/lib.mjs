@@ -1,6 +1,6 @@
 // Helpers shared by `npm start` and `npm test`: install what is missing, build what is stale.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,8 +37,28 @@ function newestMtime(target) {
   return newest;
 }
 
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/**
+ * Stops with a plain message on a Node older than the root package.json's `engines` (a `>=major.minor` bound): the
+ * install and the server would otherwise fail later with errors that do not say why.
+ */
+export function ensureSupportedNode() {
+  const wanted = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines?.node ?? '';
+  const bound = /^>=\s*(\d+)(?:\.(\d+))?/.exec(wanted);
+  if (!bound) return;
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const needMajor = Number(bound[1]);
+  const needMinor = Number(bound[2] ?? 0);
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return;
+  console.error(
+    `✗ 需要 Node.js ${needMajor}.${needMinor} 或更新版本，当前为 ${process.version}。` +
+      `\n  This project needs Node.js ${wanted} (package.json "engines"); this is ${process.version}.`,
+  );
+  process.exit(1);
+}
+
+/** `npm ci` when node_modules is missing or older than the lock file (on a supported Node only). */
 export function ensureInstalled() {
+  ensureSupportedNode();
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
@@ -58,6 +78,11 @@ export function ensureBuilt({ force = false, only } = {}) {
     {
       name: 'apps/web',
       sources: ['src', 'index.html', 'vite.config.ts', 'public', '../../packages/contract/src'],
+      output: 'dist/index.html',
+    },
+    {
+      name: 'apps/guard',
+      sources: ['src', 'index.html', 'vite.config.ts', 'scripts', '../web/src/api', '../../packages/contract/src'],
       output: 'dist/index.html',
     },
   ];

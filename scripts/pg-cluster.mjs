@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-function findBinary(name) {
+export function findBinary(name) {
   const fromPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
   if (fromPath) return fromPath;
   const base = '/usr/lib/postgresql';
@@ -31,21 +31,30 @@ export function freePort() {
   });
 }
 
+/** Gives the folder to the `postgres` user (created when missing) when running as root; answers its uid and gid. */
+export function ownByPostgres(dir) {
+  const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  if (ids.status !== 0) spawnSync('useradd', ['--system', '--no-create-home', 'postgres'], { stdio: 'inherit' });
+  const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout);
+  const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout);
+  chownSync(dir, uid, gid);
+  return { uid, gid };
+}
+
 /**
  * Starts a cluster; returns its connection URL, a stop function that removes it, and `halt`/`resume`, which stop
  * PostgreSQL and start it again on the same port and data (a database outage for the heavy tests). Those two are
  * asynchronous so that the caller's own load keeps running while `pg_ctl` waits.
+ *
+ * `durable: false` (the API suite's fast mode) turns `fsync`, `synchronous_commit` and `full_page_writes` off: a
+ * crash of the machine could lose or corrupt what was committed, which no test there causes. `durable: true` keeps
+ * PostgreSQL's defaults, so the heavy crash and outage tests (R7, R8) prove durability on the settings production runs.
+ * `halt(mode)`: `fast` (sessions cut, a clean shutdown) or `immediate` (no checkpoint: crash recovery at the next start).
  */
-export async function startCluster() {
+export async function startCluster({ durable = false } = {}) {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-pg-'));
-  if (asRoot) {
-    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    if (ids.status !== 0) spawnSync('useradd', ['--system', '--no-create-home', 'postgres'], { stdio: 'inherit' });
-    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout);
-    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout);
-    chownSync(dir, uid, gid);
-  }
+  if (asRoot) ownByPostgres(dir);
   const commandOf = (binary, args) =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', findBinary(binary), ...args]] : [findBinary(binary), args];
   const exec = (binary, args) => {
@@ -70,13 +79,14 @@ export async function startCluster() {
     '-w',
     'start',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`,
   ];
   exec('pg_ctl', startArgs);
   return {
     url: `postgres://app@127.0.0.1:${port}/postgres`,
-    /** `pg_ctl -m fast stop`: sessions are cut, the data stays. */
-    halt: () => execAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    durable,
+    /** `pg_ctl -m fast stop` (sessions cut, the data stays) or `-m immediate` (a crash of PostgreSQL). */
+    halt: (mode = 'fast') => execAsync('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
     /** Starts the halted cluster again, same port, same data; resolves once it accepts connections. */
     resume: () => execAsync('pg_ctl', startArgs),
     stop() {

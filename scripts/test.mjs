@@ -41,7 +41,16 @@ function vitest(name, args, env = {}) {
   const output = path.join(reports, `${name}.json`);
   const status = run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args],
+    // A stray `.only` fails the run instead of quietly skipping every other test (QUALITY.md R12).
+    [
+      'vitest',
+      'run',
+      '--allowOnly=false',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      ...args,
+    ],
     { env },
   );
   countVitest(output);
@@ -60,6 +69,7 @@ mustRun('npx', ['tsc', '-b', 'apps/server']);
 mustRun('npx', ['tsc', '-p', 'packages/contract/tsconfig.test.json']);
 mustRun('npx', ['tsc', '-p', 'apps/server/tsconfig.test.json']);
 mustRun('npx', ['tsc', '-p', 'apps/web']);
+mustRun('npx', ['tsc', '-p', 'apps/guard']);
 mustRun('npx', ['tsc', '-p', 'e2e']);
 
 step('unit and API tests on PGlite');

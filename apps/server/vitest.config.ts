@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // FC_SEED for every property (QUALITY.md R12).
+    setupFiles: ['../../scripts/fast-check-seed.mjs'],
   },
 });

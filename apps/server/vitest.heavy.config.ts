@@ -18,5 +18,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     fileParallelism: false,
+    // The servers the tests start inherit this: their load generators (R8's and R11's clients) send one
+    // terminal's uploads without pause, far past a real terminal's 600 calls a minute, to test outages, not
+    // rates; the per-terminal upload rate is tested in src/http/rate-limits.test.ts.
+    env: { UPLOAD_RATE_LIMIT: '0' },
   },
 });

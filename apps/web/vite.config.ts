@@ -71,7 +71,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['src/test/setup.ts'],
+    // The second sets FC_SEED for every fast-check property (QUALITY.md R12).
+    setupFiles: ['src/test/setup.ts', '../../scripts/fast-check-seed.mjs'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { apiToken, login } from './support.js';
+import { apiToken, demoNow, login, useDemoClock } from './support.js';
 
-// The demo tenant: 60 days of punches up to the present (DOMAIN.md, Demo data).
+// The demo tenant: 60 days of punches up to the present (DOMAIN.md, Demo data), on the demo clock (2026-03-18).
 test.use({ baseURL: process.env.E2E_DEMO_URL });
+test.beforeEach(({ page }) => useDemoClock(page));
 
 interface Envelope<T> {
   code: number;
@@ -22,9 +23,8 @@ interface TreeNode {
 
 const namesOf = (nodes: TreeNode[]): string[] => nodes.flatMap((node) => [node.label, ...namesOf(node.children)]);
 
-/** Today's day of the month in the deployment's zone: early in a month, 本月 is too short to page. */
-const dayOfMonth = Number(new Intl.DateTimeFormat('en', { day: 'numeric', timeZone: 'Asia/Shanghai' }).format());
-const PERIOD = dayOfMonth >= 8 ? '本月' : '上月';
+/** The period the screens are paged over: the demo clock's 本月 (the 18th) is long enough. */
+const PERIOD = '本月';
 
 /** The spreadsheet headers of each export (API.md, Files: the screen's Chinese column headers). */
 const PUNCH_SHEET = ['日期', '星期', '时间', '巡检点', '卡号', '设备号', '账号', '姓名', '当前路线', '所属组织'];
@@ -44,7 +44,19 @@ const RECORD_SHEET = [
 ];
 const CARD_TOTAL_SHEET = ['日期', '卡号', '巡检点名称', '巡检次数', '所属组织'];
 
-const PUNCH_COLUMNS = ['星期', '日期时间', '标记', '巡检点', '卡号', '设备号', '账号', '姓名', '当前路线', '所属组织'];
+const PUNCH_COLUMNS = [
+  '星期',
+  '日期时间',
+  '标记',
+  '巡检点',
+  '卡号',
+  '设备号',
+  '账号',
+  '姓名',
+  '当前路线',
+  '所属组织',
+  '事件',
+];
 
 interface Screen {
   path: string;
@@ -301,7 +313,9 @@ test.describe('record screens on the demo data', () => {
 
   test('巡检记录: dates override the range', async ({ page }) => {
     await answerOf(page, '/PatrolData/Records', () => page.goto('/patrol/records'));
-    const day = new Date(Date.now() - 10 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    const day = new Date(demoNow().getTime() - 10 * 86_400_000).toLocaleDateString('sv-SE', {
+      timeZone: 'Asia/Shanghai',
+    });
     const search = page.getByRole('search');
     await search.getByLabel('开始日期').fill(day);
     const startOnly = await answerOf<Row[]>(page, '/PatrolData/Records', () =>

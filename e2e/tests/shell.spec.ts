@@ -12,6 +12,7 @@ const MENU: readonly { title: string; path: string }[] = [
   { title: '巡检点统计', path: '/patrol/total_by_pointer' },
   { title: '设备统计', path: '/patrol/total_by_device' },
   { title: '人员统计', path: '/patrol/total_by_user' },
+  { title: '事件记录', path: '/patrol/events' },
   { title: '路线管理', path: '/road/manage' },
   { title: '路线状态', path: '/patrol_road/state' },
   { title: '线路管理', path: '/patrol/road_manage' },

@@ -5,6 +5,20 @@ export const ADMIN = { account: 'admin', password: 'admin123' } as const;
 
 export const PRODUCT = '巡检管理平台';
 
+/**
+ * The demo server's clock (e2e/start-server.mjs): E2E_CLOCK_START at the wall-clock moment E2E_CLOCK_ORIGIN, running
+ * on from there, so the demo tenant is always seen on the same day at the same hour.
+ */
+export function demoNow(): Date {
+  const shift = Date.parse(process.env.E2E_CLOCK_START ?? '') - Number(process.env.E2E_CLOCK_ORIGIN);
+  return new Date(Date.now() + (Number.isFinite(shift) ? shift : 0));
+}
+
+/** Gives the page the demo server's clock (it runs on from there): the console's 今天, 本月 are the server's. */
+export async function useDemoClock(page: Page): Promise<void> {
+  await page.clock.install({ time: demoNow() });
+}
+
 export async function fillLogin(page: Page, account: string, password: string): Promise<void> {
   await page.getByLabel('账号', { exact: true }).fill(account);
   await page.getByLabel('密码', { exact: true }).fill(password);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient } from './support/api.js';
+import { commitsHeld, holdCommits, releaseCommits } from './support/commit-hold.js';
 import { Installation } from './support/installation.js';
 import { auditPunches, describeAudit, storedPunches } from './support/punch-table.js';
 import { heavySeed, seededRandom } from './support/random.js';
@@ -10,7 +11,12 @@ import { Terminal, keysOf, type Batch } from './support/terminal.js';
  * R7 (QUALITY.md): an acknowledged punch is never lost nor doubled. Terminals upload their buffers while the
  * server is killed with SIGKILL at random moments (8 runs); after each restart the table must hold every record
  * acknowledged so far, and the terminals resend what was not acknowledged. At the end every record is stored
- * exactly once and the answers' accepted counts add up to the rows.
+ * exactly once and the answers' accepted counts add up to the rows. PostgreSQL runs durable (`fsync`,
+ * `synchronous_commit`, `full_page_writes` on), as in production.
+ *
+ * The duplicate case, a kill between a commit and its answer, is asserted, not left to chance: a random kill
+ * rarely lands in that window of a millisecond, so run HELD_RUN holds the commits (support/commit-hold.ts) and
+ * kills the server while at least one upload has committed and waits for its answer.
  */
 const RUNS = 8;
 const TERMINALS = 4;
@@ -22,13 +28,15 @@ const BATCH_SIZE = 250;
  * what is left, so every run kills mid-buffer and often mid-call.
  */
 const JITTER_MS = 15;
+/** The run whose kill lands between a commit and its answer by construction. */
+const HELD_RUN = 4;
 
 const seed = heavySeed();
 const random = seededRandom(seed);
 let installation: Installation;
 
 beforeAll(async () => {
-  installation = await Installation.create();
+  installation = await Installation.create({ durable: true });
 });
 
 afterAll(async () => {
@@ -60,6 +68,8 @@ describe('R7 crash safety of the terminal upload', () => {
     /** Records committed by a call whose answer the kill swallowed: the resend must count them as duplicates. */
     const committedUnanswered = new Set<string>();
     const kills: string[] = [];
+    /** The runs whose kill fell between a commit and its answer. */
+    const killsBetweenCommitAndAnswer: number[] = [];
 
     for (let run = 1; run <= RUNS + 1; run++) {
       acknowledgedThisRun = 0;
@@ -73,12 +83,19 @@ describe('R7 crash safety of the terminal upload', () => {
       const uploads = Promise.all(terminals.map((t) => t.drain(server.url, installation.deviceKey, onAcknowledged)));
       if (run <= RUNS) {
         await Promise.race([reached, uploads]);
-        await new Promise((resolve) => setTimeout(resolve, jitter));
+        const held = run === HELD_RUN;
+        if (held) {
+          await holdCommits(installation.databaseUrl);
+          expect(await commitsHeld(installation.databaseUrl), `run ${run}: no commit waited for its answer`).toBe(true);
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, jitter));
+        }
         const inFlight = terminals.filter((t) => t.unacknowledged.length > 0).length;
         expect(inFlight, `run ${run}: every buffer was sent before the kill after ${after} batches`).toBeGreaterThan(0);
         await server.kill();
         await uploads;
-        const delay = `${after} batches + ${jitter} ms`;
+        if (held) await releaseCommits(installation.databaseUrl);
+        const delay = held ? `${after} batches + a held commit` : `${after} batches + ${jitter} ms`;
         kills.push(delay);
 
         server = await installation.startServer(port);
@@ -87,9 +104,11 @@ describe('R7 crash safety of the terminal upload', () => {
         const audit = auditPunches(acknowledged, stored);
         const problem = describeAudit({ ...audit, unknown: [] }, 'acknowledged records');
         expect(problem, `after kill ${run} at ${delay} (seed ${seed}): ${problem}`).toBe('');
+        const before = committedUnanswered.size;
         for (const batch of allBatches.filter((b) => !b.acknowledgement)) {
           for (const key of keysOf(batch)) if (stored.has(key)) committedUnanswered.add(key);
         }
+        if (committedUnanswered.size > before) killsBetweenCommitAndAnswer.push(run);
       } else {
         await uploads;
       }
@@ -117,11 +136,17 @@ describe('R7 crash safety of the terminal upload', () => {
       `accepted counts: ${accepted} accepted + ${committedUnanswered.size} committed before a kill ≠ ${everyRecord.length} records`,
     ).toBe(everyRecord.length - committedUnanswered.size);
 
+    expect(
+      killsBetweenCommitAndAnswer,
+      `no kill fell between a commit and its answer (the duplicate case) (seed ${seed})`,
+    ).toContain(HELD_RUN);
+
     const resent = allBatches.filter((b) => b.attempts > 1).length;
     console.log(
       `R7: ${everyRecord.length} records in ${allBatches.length} batches from ${TERMINALS} terminals, ` +
         `${RUNS} kill -9 at ${kills.join(', ')}; ${resent} batches resent, ` +
-        `${committedUnanswered.size} records committed before a kill without an answer (counted as duplicates on resend), ` +
+        `${committedUnanswered.size} records committed before a kill without an answer (counted as duplicates on resend; ` +
+        `kills ${killsBetweenCommitAndAnswer.join(', ')}), ` +
         `${accepted} accepted, ${duplicates} duplicates, 0 lost, 0 doubled; ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
     );
   });

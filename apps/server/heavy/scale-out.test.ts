@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ConsoleClient } from './support/api.js';
 import { CHINESE, exchange } from './support/http.js';
@@ -33,6 +35,28 @@ afterAll(async () => {
 });
 
 describe('scale-out: two servers on one PostgreSQL and one data folder behind nginx', () => {
+  it('ran the migrations and the first seed once for both servers started together', async () => {
+    const journal = JSON.parse(readFileSync(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    };
+    const client = new pg.Client({ connectionString: installation.databaseUrl });
+    await client.connect();
+    try {
+      // drizzle records each migration it applies: one row per committed migration, none twice.
+      const applied = await client.query<{ hash: string; created_at: string }>(
+        'select hash, created_at from drizzle.__drizzle_migrations order by id',
+      );
+      expect(applied.rows.map((row) => Number(row.created_at))).toEqual(journal.entries.map((entry) => entry.when));
+      expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(journal.entries.length);
+      const admins = await client.query<{ n: number }>(
+        "select count(*)::int as n from account where user_name = 'admin'",
+      );
+      expect(admins.rows[0]?.n, 'first admin accounts').toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('holds the login lock-out across both servers, counted in the database per address', async () => {
     const admin = await new ConsoleClient(serverA.url).logIn();
     await admin.createAccount('lockguard', PASSWORD);

@@ -8,8 +8,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAuth } from './http/auth.js';
+import { isConsolePath } from './http/console-paths.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerExportLimit } from './http/export-limit.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerProbes } from './http/probes.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { Scope } from './http/scope.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
@@ -27,6 +33,7 @@ import { recordRoutes } from './features/record/record.routes.js';
 import { reportRoutes } from './features/report/report.routes.js';
 import { alertRoutes } from './features/alert/alert.routes.js';
 import { webhookRoutes } from './features/webhook/webhook.routes.js';
+import { guardAppRoutes } from './features/guard-app/guard-app.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 const features = [
@@ -45,9 +52,12 @@ const features = [
   reportRoutes,
   alertRoutes,
   webhookRoutes,
+  guardAppRoutes,
 ];
 
 export const API_PREFIX = '/proxyserver/api';
+/** What a JSON body may weigh (Fastify's default, written out); the spreadsheet upload sets its own 50 MB. */
+const JSON_BODY_LIMIT = 1_048_576;
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** One registered API route: the isolation tests are generated from this table. */
@@ -76,8 +86,10 @@ export interface AppOptions {
 
 /** Builds the whole server: plugins, the error handler, auth and every feature's routes. Nothing listens here. */
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const app = Fastify({
     logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { caseSensitive: false },
     trustProxy: ctx.config.trustProxy,
     onProtoPoisoning: 'remove',
@@ -97,6 +109,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: their hooks reach every route registered after them (OPERATIONS.md).
+  await registerSecurityHeaders(app, webRoot);
+  registerMetrics(app, ctx.db, ctx.config.metricsToken);
+  registerProbes(app, ctx.db);
+  await registerRateLimits(app, {
+    loginPerMinute: ctx.config.loginRateLimit,
+    uploadPerMinute: ctx.config.uploadRateLimit,
+  });
+  registerExportLimit(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: '巡检管理平台 API', version: '1.0.0' } },
@@ -116,11 +137,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     { prefix: '/proxyserver' },
   );
 
-  registerWebApp(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  registerWebApp(app, webRoot);
   return app;
 }
 
-/** The built console at `/`, with client routes falling back to index.html; unknown API paths answer 404. */
+/**
+ * The built console at `/`, with its routes falling back to index.html (console-paths.ts); every other unknown
+ * path, API or not (`/.env`, `/wp-admin`, `/metrics`), answers 404.
+ */
 function registerWebApp(app: FastifyInstance, webRoot: string): void {
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
@@ -141,12 +165,8 @@ function registerWebApp(app: FastifyInstance, webRoot: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.toLowerCase();
     // HEAD as GET: @fastify/static leaves a HEAD of `/` for a compressed copy to this handler.
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.startsWith('/proxyserver/') &&
-      !path.extname(url.split('?')[0] ?? '');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isConsolePath(request.url);
     if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(fail(404, '请求的地址不存在'));
   });

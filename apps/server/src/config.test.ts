@@ -15,3 +15,31 @@ describe('TRUST_PROXY: whose X-Forwarded-For names the caller', () => {
     expect(() => readConfig({ TRUST_PROXY: '2' })).toThrow(ConfigError);
   });
 });
+
+describe('DATABASE_READ_URL: the standby exports and statistics read from', () => {
+  it('is read with DATABASE_URL and refused without it', () => {
+    const base = { DATABASE_URL: 'postgres://app@db:5000/x', ADMIN_PASSWORD: 'x' };
+    expect(readConfig(base).databaseReadUrl).toBeUndefined();
+    expect(readConfig({ ...base, DATABASE_READ_URL: 'postgres://app@db:5001/x' }).databaseReadUrl).toBe(
+      'postgres://app@db:5001/x',
+    );
+    expect(() => readConfig({ DATABASE_READ_URL: 'postgres://app@db:5001/x' })).toThrow(ConfigError);
+  });
+});
+
+describe('operations settings', () => {
+  it('keeps the metrics closed to other machines unless METRICS_TOKEN is set', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 's3cret' }).metricsToken).toBe('s3cret');
+  });
+
+  it('limits logins and uploads by default, takes 0 as off and refuses nonsense', () => {
+    expect(readConfig({})).toMatchObject({ loginRateLimit: 30, uploadRateLimit: 600 });
+    expect(readConfig({ LOGIN_RATE_LIMIT: '0', UPLOAD_RATE_LIMIT: '1200' })).toMatchObject({
+      loginRateLimit: 0,
+      uploadRateLimit: 1200,
+    });
+    expect(() => readConfig({ LOGIN_RATE_LIMIT: '-1' })).toThrow(ConfigError);
+    expect(() => readConfig({ UPLOAD_RATE_LIMIT: 'many' })).toThrow(ConfigError);
+  });
+});

@@ -6,6 +6,11 @@ export interface Config {
   host: string;
   /** A PostgreSQL connection string; unset means PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a standby (HAProxy's replica port) that exports and statistics read from; unset means they
+   * read from DATABASE_URL. Only with DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   tzName: string;
   /** The first admin's password; undefined means the embedded default (`admin123`). */
@@ -24,6 +29,11 @@ export interface Config {
    * comma-separated): an operator's own receiver, or the tests' on 127.0.0.1. Over http:// or https://.
    */
   webhookAllowHosts: string[];
+  /**
+   * The server's public address (PUBLIC_URL, e.g. `https://patrol.example.com`): what printed QR labels send a
+   * phone to. Unset: the address of the request that asks for the labels.
+   */
+  publicUrl: string | undefined;
   /** `Authorization: Bearer …` that opens `/proxyserver/metrics` to callers off this machine (METRICS_TOKEN). */
   metricsToken: string | undefined;
   /** Login attempts a minute from one address across all accounts (LOGIN_RATE_LIMIT; 0: no limit). */
@@ -85,6 +95,10 @@ function checkTimeZone(name: string): string {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;
+  const databaseReadUrl = env.DATABASE_READ_URL || undefined;
+  if (databaseReadUrl && !databaseUrl) {
+    throw new ConfigError('DATABASE_READ_URL（只读备库）需与 DATABASE_URL 一起使用');
+  }
   if (databaseUrl && !adminPassword) {
     throw new ConfigError('使用 DATABASE_URL 时必须设置 ADMIN_PASSWORD（首个管理员的密码）');
   }
@@ -92,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: parsePort(env.PORT),
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    databaseReadUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     tzName: checkTimeZone(env.TZ_NAME || 'Asia/Shanghai'),
     adminPassword,
@@ -102,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean),
+    publicUrl: (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '') || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     loginRateLimit: parseLimit('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     uploadRateLimit: parseLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 600),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '@guard-tour/contract';
 import { API_PREFIX } from './app.js';
 import { useHarness } from './test/harness.js';
 import { ROUTE_TABLE, type Victim } from './test/isolation-probes.js';
@@ -26,10 +27,21 @@ function split(key: string): { method: string; path: string } {
   return { method, path };
 }
 
+/**
+ * Calls a route as the attacker (or the parent) would. A file the route answers with (a photo) is read as code 200
+ * with the file's text as its data, so the names it might reveal are looked for in it too.
+ */
 async function call(key: string, input: Record<string, unknown>, token: string) {
   const { method, path } = split(key);
-  if (method === 'GET') return h.get(path, input as Record<string, string | number>, token);
-  return h.post(path, input, token);
+  if (method === 'POST') return h.post(path, input, token);
+  const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
+  const response = await h.app.inject({
+    method: 'GET',
+    url: `${API_PREFIX}${path}?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (String(response.headers['content-type']).includes('application/json')) return response.json() as Envelope;
+  return { code: 200, msg: '', data: response.body } as Envelope;
 }
 
 describe('the isolation matrix', () => {

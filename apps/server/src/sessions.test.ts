@@ -89,6 +89,24 @@ describe('a token is refused on every protected route', () => {
     await expectDead(token);
   });
 
+  // Decided (issue 16): the session that changes its own password lives on. Its holder has just proved the old
+  // password and chosen the new one; every other session of the account dies (above), which is what ends a thief's
+  // stolen token. Logging the changer out too would add a login and no safety.
+  it('but not in the session that changed it, which goes on working under the new password', async () => {
+    const { user } = await newAccount();
+    const token = await h.login(user);
+    const changed = await h.post(
+      '/HoldInfo/ChangeUserPassword',
+      { old_password: PASSWORD, new_password: 'changed-pass-2' },
+      token,
+    );
+    expect(changed.code, changed.msg).toBe(200);
+    await expectAlive(token, 'anything else');
+    expect((await h.get('/HoldInfo/GetHoldTree', {}, token)).code, 'a call after the change').toBe(200);
+    expect((await h.post('/UserInfo/Login_Web', user)).code, 'the old password').not.toBe(200);
+    await h.login({ ...user, user_password: 'changed-pass-2' });
+  });
+
   it('after an ancestor reset the password (SaveAccount)', async () => {
     const { userId, user } = await newAccount();
     const token = await h.login(user);

@@ -20,6 +20,7 @@ export * from './record.js';
 export * from './report.js';
 export * from './alert.js';
 export * from './webhook.js';
+export * from './guard-app.js';
 export * from './call.js';
 export * from './calls/index.js';
 export * from './files.js';

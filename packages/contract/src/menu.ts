@@ -35,6 +35,7 @@ export const MENU: readonly MenuGroup[] = [
       { title: '设备统计', path: '/patrol/total_by_device' },
       { title: '人员统计', path: '/patrol/total_by_user' },
       { title: '漏检报表', path: '/patrol/missed_report' },
+      { title: '事件记录', path: '/patrol/events' },
     ],
   },
   {

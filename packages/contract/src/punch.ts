@@ -58,5 +58,8 @@ export const punchRow = z.object({
   upload_time: z.string(),
   /** '' or the alert it raised: 疑似代打 or 时钟异常 (ACCOUNTABILITY.md, Alerts). */
   flag: z.string(),
+  /** The guard's 事件上报 note ('' when none) and photos (GUARD-APP.md). */
+  note: z.string(),
+  photo_ids: z.array(z.number()),
 });
 export type PunchRow = z.infer<typeof punchRow>;

@@ -18,8 +18,9 @@ export class Installation {
 
   private constructor(readonly cluster: Cluster) {}
 
-  static async create(): Promise<Installation> {
-    return new Installation(await startCluster());
+  /** `durable`: PostgreSQL with `fsync`, `synchronous_commit` and `full_page_writes` on (R7, R8); else the fast mode. */
+  static async create(options: { durable?: boolean } = {}): Promise<Installation> {
+    return new Installation(await startCluster(options));
   }
 
   get databaseUrl(): string {

@@ -54,7 +54,8 @@ export class ServerProcess {
         ADMIN_PASSWORD,
         DEVICE_UPLOAD_KEY: options.deviceKey,
         DEMO: '0',
-        LOG_LEVEL: 'warn',
+        // The ready line (READY) is an info line of the server's log.
+        LOG_LEVEL: 'info',
         ...options.env,
       },
     });

@@ -59,7 +59,7 @@ export async function openPglite(dir: string): Promise<Database> {
   let release = () => {};
   if (!dir.startsWith('memory://')) {
     mkdirSync(path.dirname(dir), { recursive: true });
-    release = acquireFolderLock(dir);
+    release = await acquireFolderLock(dir);
   }
   try {
     const client = await PGlite.create(dir);
@@ -83,15 +83,41 @@ export async function openPglite(dir: string): Promise<Database> {
   }
 }
 
-export function openPostgres(url: string, max = 10): Database {
+/** The standby pool of each database opened with a DATABASE_READ_URL. */
+const readers = new WeakMap<Db, Db>();
+
+/**
+ * Where exports and statistics read: the standby of DATABASE_READ_URL when one is set (a long export then never
+ * competes with uploads on the leader), else `db` itself. A standby may lag the leader by a moment: a read that
+ * must see the caller's own write uses `db`.
+ */
+export function readerOf(db: Db): Db {
+  return readers.get(db) ?? db;
+}
+
+/** Makes `reader` what `readerOf(db)` answers (undefined: `db` again). */
+export function setReader(db: Db, reader: Db | undefined): void {
+  if (reader) readers.set(db, reader);
+  else readers.delete(db);
+}
+
+function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client's error (database restarted) must not crash the process; the next query reconnects.
+  // An idle client's error (database restarted, failover) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // A client checked out of the pool has no listener of the pool's: a backend terminated between two queries
   // (PostgreSQL stopping under load) emitted 'error' unhandled and ended the process (found by the R8 test).
   // With this listener its queries fail instead, and the pool drops it on release as no longer queryable.
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/** `readUrl`: a standby (HAProxy's replica port) for `readerOf(db)`, with a pool of its own. */
+export function openPostgres(url: string, max = 10, readUrl?: string): Database {
+  const pool = newPool(url, max);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const readPool = readUrl ? newPool(readUrl, Math.max(2, Math.ceil(max / 2))) : undefined;
+  if (readPool) setReader(db, drizzlePg(readPool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -106,7 +132,9 @@ export function openPostgres(url: string, max = 10): Database {
       }
     },
     listen: (channel, handler) => listenPostgres(url, channel, handler),
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
   };
 }
 
@@ -153,6 +181,12 @@ async function listenPostgres(url: string, channel: string, handler: (payload: s
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'db'));
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  databaseReadUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, undefined, options.databaseReadUrl)
+    : openPglite(path.join(options.dataDir, 'db'));
 }

@@ -20,11 +20,15 @@ export async function migrateDatabase(db: Db): Promise<void> {
 
 /** How many migrations the committed journal lists: what a database this code can serve has applied. */
 export function committedMigrations(): number {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
+  if (committed === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    committed = journal.entries.length;
+  }
+  return committed;
 }
+let committed: number | undefined;
 
 /** How many migrations the database records as applied (drizzle's own table); 0 before the first. */
 export async function appliedMigrations(db: Queryable): Promise<number> {

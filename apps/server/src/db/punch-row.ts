@@ -28,5 +28,8 @@ export function punchRowColumns(tz: string) {
     flag: sql<string>`case ${punch.flag} when ${sql.raw(String(AlertKind.clock))} then '${sql.raw(
       ALERT_KIND_TEXT[AlertKind.clock],
     )}' when ${sql.raw(String(AlertKind.proxy))} then '${sql.raw(ALERT_KIND_TEXT[AlertKind.proxy])}' else '' end`,
+    note: punch.note,
+    // bigint ids come back as text from node-postgres; an int array reads as numbers on both drivers.
+    photo_ids: sql<number[]>`${punch.photo_ids}::int[]`,
   };
 }

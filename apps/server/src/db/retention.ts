@@ -48,26 +48,25 @@ async function deleteInBatches(ctx: AppContext, statement: (limit: number) => Re
 }
 
 /**
- * Runs the pruning a minute after start, then daily, never two runs at once; a failure goes to `onError` and
- * the next run tries again. Answers a function that stops it.
+ * Runs the pruning a minute after start, then daily, never two runs at once; a failure goes to `onError` and the
+ * next run tries again. Answers a stop that resolves once a run under way has ended (the server's shutdown waits
+ * for it before closing the database).
  */
-export function scheduleRetention(ctx: AppContext, onError: (error: unknown) => void): () => void {
-  let running = false;
+export function scheduleRetention(ctx: AppContext, onError: (error: unknown) => void): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = true;
-    pruneRetention(ctx)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
+    running = pruneRetention(ctx)
+      .then(() => undefined, onError)
+      .finally(() => (running = null));
   };
   const first = setTimeout(run, FIRST_RUN_MS);
   const daily = setInterval(run, RETENTION_EVERY_MS);
   first.unref();
   daily.unref();
-  return () => {
+  return async () => {
     clearTimeout(first);
     clearInterval(daily);
+    await running;
   };
 }

@@ -10,3 +10,4 @@ export * from './tables/punch.js';
 export * from './tables/files.js';
 export * from './tables/app-setting.js';
 export * from './tables/alert.js';
+export * from './tables/photo.js';

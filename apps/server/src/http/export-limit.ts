@@ -5,6 +5,13 @@ import { tooManyAttempts } from '../errors.js';
 export const EXPORTS_PER_ACCOUNT = 2;
 export const EXPORTS_PER_SERVER = 4;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The exports running on this server (tests hold slots through it). */
+    exportSlots: ExportSlots;
+  }
+}
+
 export const TOO_MANY_EXPORTS = '导出任务过多，请等当前导出完成后再试';
 
 /** The calls that write a spreadsheet: `…/Export…` and `PatrolLog/List_Export`. */
@@ -57,7 +64,8 @@ type Holding = FastifyRequest & { [holder]?: number };
  * runs after every onRequest hook). The slot is given back when the answer is sent, whatever it is, and again
  * (harmlessly) when the response ends; a caller that hangs up does not free it while the export still runs.
  */
-export function registerExportLimit(app: FastifyInstance, slots = new ExportSlots()): ExportSlots {
+export function registerExportLimit(app: FastifyInstance, slots = new ExportSlots()): void {
+  app.decorate('exportSlots', slots);
   const release = async (request: Holding) => {
     const accountId = request[holder];
     if (accountId === undefined) return;
@@ -71,5 +79,4 @@ export function registerExportLimit(app: FastifyInstance, slots = new ExportSlot
   });
   app.addHook('onSend', async (request: Holding) => release(request));
   app.addHook('onResponse', async (request: Holding) => release(request));
-  return slots;
 }

@@ -3,27 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { appliedMigrations, committedMigrations } from '../db/migrate.js';
 import { queryRows } from '../db/sql.js';
+import { TooSlow, within } from './within.js';
 
 /** How long the database may take to answer before the server is not ready (OPERATIONS.md). */
 export const READY_TIMEOUT_MS = 1_000;
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
-
-class TooSlow extends Error {}
-
-/** `work`, or a TooSlow refusal once `ms` have passed (the query itself may still finish later). */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TooSlow()), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Whether this server can serve: the database answers `select 1` in time and has every committed migration. */
 export async function readiness(db: Db, timeoutMs = READY_TIMEOUT_MS): Promise<Readiness> {

@@ -34,7 +34,9 @@ const LEAKS: [RegExp, string][] = [
 export function problemsOf(response: Response, expectation: Expectation): string[] {
   if (response.statusCode >= 500) return [`HTTP ${response.statusCode}: ${response.body.slice(0, 300)}`];
   const type = String(response.headers['content-type'] ?? '');
-  if (expectation.reply === 'file' && response.statusCode === 200 && type === XLSX_TYPE) {
+  // A downloaded file: a spreadsheet, or a photo of the guard app.
+  const isFile = type === XLSX_TYPE || type.startsWith('image/');
+  if (expectation.reply === 'file' && response.statusCode === 200 && isFile) {
     return expectation.refused ? ['a refused input downloaded a file'] : [];
   }
   let body: Record<string, unknown>;

@@ -25,6 +25,8 @@ export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const ADMIN = { user_name: 'admin', user_password: 'admin123' } as const;
 export const DEVICE_KEY = 'test-device-key';
+/** Calls a minute the API suites may make from one address or terminal. */
+const SUITE_RATE_LIMIT = 100_000;
 
 export interface Harness {
   app: FastifyInstance;
@@ -49,7 +51,15 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
 
   beforeAll(async () => {
     const database = await freshDatabase();
-    const config: Config = { ...readConfig({ DATA_DIR: '/nonexistent-test-data' }), demo: false, ...overrides };
+    // The per-server rates (http/rate-limits.ts) stay far above what a suite sends from its one address, so
+    // suites that log in or upload hundreds of times test their own rules; rate-limits.test.ts sets real ones.
+    const config: Config = {
+      ...readConfig({ DATA_DIR: '/nonexistent-test-data' }),
+      demo: false,
+      loginRateLimit: SUITE_RATE_LIMIT,
+      uploadRateLimit: SUITE_RATE_LIMIT,
+      ...overrides,
+    };
     const ctx: AppContext = {
       db: database.db,
       config,

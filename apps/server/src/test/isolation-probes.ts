@@ -27,6 +27,9 @@ export interface Victim {
   /** An alert of the organisation, and a webhook of it. */
   alertId: number;
   hookId: number;
+  /** A phone registered by the guard app, and a photo sent with one of its punches. */
+  appDeviceNo: string;
+  photoId: number;
 }
 
 /** A report's span and grouping, aimed at the organisation `holdId`. */
@@ -379,6 +382,28 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /Webhook/Test': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
   'POST /Webhook/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
   'POST /Webhook/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ hook_ids: [v.hookId] }) }] },
+  // Registers the caller's own phone; an app id of another organisation answers 409 (guard-app.test.ts).
+  'POST /Terminal/RegisterApp': { kind: 'self', call: false },
+  'GET /Terminal/AppRounds': { kind: 'self', call: true },
+  'GET /Terminal/AppAddress': { kind: 'self', call: true },
+  // Stores the caller's own photo (multipart); reading one is probed below.
+  'POST /Terminal/UploadPhoto': { kind: 'self', call: false },
+  'POST /Terminal/AppPunches': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          device_no: v.appDeviceNo,
+          records: [{ patrol_sn: v.cardSn, punch_time: '2026-11-20 10:30:00', note: '越权打卡' }],
+        }),
+      },
+    ],
+  },
+  'GET /Terminal/Photo': { kind: 'scoped', probes: [{ input: (v) => ({ photo_id: v.photoId }) }] },
+  'POST /Event/List': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, start_date: '2026-11-01', end_date: '2026-11-30' }) }],
+  },
   'GET /file/download_excelfile': {
     kind: 'public',
     why: '导出文件以普通链接在新窗口打开，带不了令牌：文件名本身是凭证（128位随机数，一小时有效，记录导出账号），其余一律404',

@@ -101,6 +101,8 @@ export function rowOf(p: FixturePunch): Omit<PunchRow, 'punch_id'> {
     hold_name: device.hold,
     upload_time: localText(new Date(shanghai(p.at).getTime() + UPLOAD_DELAY)),
     flag: '',
+    note: '',
+    photo_ids: [],
   };
 }
 

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../db/sql.js';
@@ -6,6 +7,12 @@ import { DEVICE_KEY, type Harness } from './harness.js';
 import type { Victim } from './isolation-probes.js';
 import { uploadOne } from './uploads.js';
 import { PASSWORD, type Tenant, type World } from './world.js';
+
+/** The smallest PNG there is (1×1): a photo's bytes as the guard app would send them. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * Fills an organisation with one object of each kind (an account, a device, a patrol point, an upload, a road, a
@@ -79,6 +86,23 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
           ${`${name}线路 漏检`}, now())
         returning alert_id::int as alert_id`,
   );
+  // A phone of the organisation, and a punch of it carrying a note and a photo (the file too).
+  const appDeviceNo = `APP-${tag}-PHONE`;
+  await h.post(
+    '/DeviceInfo/SaveDeviceInfo',
+    { object_id: 0, hold_id: tenant.holdId, device_no: appDeviceNo, object_type: 2, object_name: `${name}手机` },
+    w.root,
+  );
+  const photoName = `${tag.toLowerCase()}-victim.png`;
+  await mkdir(path.join(h.ctx.config.dataDir, 'uploads', 'photos'), { recursive: true });
+  await writeFile(path.join(h.ctx.config.dataDir, 'uploads', 'photos', photoName), TINY_PNG);
+  const [shot] = await queryRows<{ photo_id: number }>(
+    h.ctx.db,
+    sql`insert into photo (hold_id, user_id, stored_name, mime, bytes, device_no, patrol_sn, punch_time, punch_hold_id)
+        values (${tenant.holdId}, ${user.data.user_id}, ${photoName}, 'image/png', ${TINY_PNG.length},
+          ${appDeviceNo}, ${`${tag}-CARD`}, '2026-11-20T01:00:00Z', ${tenant.holdId})
+        returning photo_id::int as photo_id`,
+  );
   const [hook] = await queryRows<{ hook_id: number }>(
     h.ctx.db,
     sql`insert into webhook (hold_id, name, url, format, secret)
@@ -102,6 +126,8 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     roundId: round!.round_id,
     alertId: raised!.alert_id,
     hookId: hook!.hook_id,
+    appDeviceNo,
+    photoId: shot!.photo_id,
   };
 }
 

@@ -36,10 +36,15 @@ export interface Received {
 }
 
 /**
- * One request with the session's bearer token, a time limit and the caller's abort signal; the body is read as
- * JSON. A request that never got an answer is an ApiError: timeout, aborted or network.
+ * One request with the session's bearer token, a time limit and the caller's abort signal; `read` takes the answer
+ * while the time limit still holds. A request that never got an answer is an ApiError: timeout, aborted or network.
  */
-export async function fetchJson(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Received> {
+async function request<T>(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -54,14 +59,7 @@ export async function fetchJson(url: string, init: RequestInit, options: Request
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     const response = await fetch(url, { ...init, headers, signal: controller.signal });
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    return { status: response.status, body };
+    return await read(response);
   } catch {
     if (timedOut) throw new ApiError('timeout', MSG.network);
     if (options.signal?.aborted) throw new ApiError('aborted', '请求已取消');
@@ -70,4 +68,39 @@ export async function fetchJson(url: string, init: RequestInit, options: Request
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+function parsed(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One request whose body is read as JSON (null when it was empty or not JSON). */
+export function fetchJson(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Received> {
+  return request(url, init, options, async (response) => ({
+    status: response.status,
+    body: parsed(await response.text()),
+  }));
+}
+
+/** What a file came back as: its bytes, or (an error, a missing file) the body read as JSON. */
+export interface ReceivedFile {
+  status: number;
+  blob: Blob | null;
+  body: unknown;
+}
+
+/**
+ * A file fetched with the bearer token (an `<img src>` cannot send it: event photos): the bytes when the server
+ * answered a file, else its envelope.
+ */
+export function fetchFile(url: string, options: RequestOptions = {}): Promise<ReceivedFile> {
+  return request(url, { method: 'GET', headers: { Accept: '*/*' } }, options, async (response) => {
+    const json = (response.headers.get('Content-Type') ?? '').includes('json');
+    if (response.ok && !json) return { status: response.status, blob: await response.blob(), body: null };
+    return { status: response.status, blob: null, body: parsed(await response.text()) };
+  });
 }

@@ -33,10 +33,13 @@ const REPORT_ROUTES = ['/patrol/missed_report', '/patrol/missed_report/print'];
 // ACCOUNTABILITY.md, Alerts and Webhooks: 告警管理 and 告警推送 under 系统管理.
 const ALERT_ROUTES = ['/sys/alerts', '/sys/webhooks'];
 
+// GUARD-APP.md: 事件记录, and 巡检点管理's label sheet.
+const GUARD_APP_ROUTES = ['/patrol/events', '/patrol/card_labels'];
+
 describe('the route table', () => {
   it('has every route of the spec, once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES].sort(),
+      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES, ...GUARD_APP_ROUTES].sort(),
     );
   });
 

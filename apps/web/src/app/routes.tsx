@@ -27,6 +27,9 @@ TITLES.set('/', TITLES.get('/login') ?? DEFAULT_TITLE);
 /** 漏检报表's print view: its own window, outside the menu. */
 export const MISSED_REPORT_PRINT_PATH = '/patrol/missed_report/print';
 TITLES.set(MISSED_REPORT_PRINT_PATH, `${TITLES.get('/patrol/missed_report') ?? '漏检报表'}打印`);
+/** 巡检点管理's 打印二维码: an A4 sheet of point labels in its own window, outside the menu. */
+export const CARD_LABELS_PATH = '/patrol/card_labels';
+TITLES.set(CARD_LABELS_PATH, '巡检点二维码');
 
 function title(path: string): string {
   const found = TITLES.get(path);
@@ -76,6 +79,12 @@ export const ROUTES: readonly AppRoute[] = [
   ),
   screen(MISSED_REPORT_PRINT_PATH, 'bare', () =>
     import('../features/report/print-page').then((m) => ({ Component: m.MissedReportPrintPage })),
+  ),
+  screen('/patrol/events', 'shell', () =>
+    import('../features/event/event-page').then((m) => ({ Component: m.EventPage })),
+  ),
+  screen(CARD_LABELS_PATH, 'bare', () =>
+    import('../features/card/label-page').then((m) => ({ Component: m.CardLabelPage })),
   ),
   screen('/road/manage', 'shell', () =>
     import('../features/road/road-list-page').then((m) => ({ Component: m.RoadManagePage })),

@@ -3,6 +3,7 @@ import { authCalls } from './auth.js';
 import { cardCalls } from './card.js';
 import { dashboardCalls } from './dashboard.js';
 import { deviceCalls } from './device.js';
+import { guardAppCalls } from './guard-app.js';
 import { holdCalls } from './hold.js';
 import { punchCalls } from './punch.js';
 import { recordCalls } from './record.js';
@@ -34,5 +35,6 @@ export const calls = {
   report: reportCalls,
   alert: alertCalls,
   webhook: webhookCalls,
+  guardApp: guardAppCalls,
 };
 export type Calls = typeof calls;

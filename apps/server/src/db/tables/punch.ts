@@ -43,6 +43,12 @@ export const punch = pgTable(
     road_name: text().notNull().default(''),
     /** 0, or the AlertKind it raised: 3 时钟异常, 4 疑似代打 (the record lists' `flag`). */
     flag: smallint().notNull().default(0),
+    /** The guard app's 事件上报: a note and up to 3 photos (GUARD-APP.md). */
+    note: text().notNull().default(''),
+    photo_ids: bigint({ mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
   },
   (t) => [
     primaryKey({ columns: [t.device_no, t.patrol_sn, t.punch_time] }),
@@ -57,6 +63,10 @@ export const punch = pgTable(
     index('punch_flagged_idx')
       .on(t.hold_id, t.punch_time, t.punch_id)
       .where(sql`${t.flag} <> 0`),
+    // 事件记录 reads the punches with a note or photos, newest first: few among many.
+    index('punch_event_idx')
+      .on(t.hold_id, t.punch_time, t.punch_id)
+      .where(sql`${t.note} <> '' or cardinality(${t.photo_ids}) > 0`),
   ],
 );
 

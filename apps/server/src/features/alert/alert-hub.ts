@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AlertRow } from '@guard-tour/contract';
+import { ALERT_EVENT, type AlertRow } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import * as repo from './alert.repository.js';
 
@@ -7,8 +7,14 @@ import * as repo from './alert.repository.js';
 export interface AlertListener {
   /** The caller's organisation path: an alert of an organisation under it belongs to the stream. */
   holdPath: string;
-  send(row: AlertRow): void;
+  /** Writes one server-sent event (the same text for every stream that gets the alert). */
+  send(event: string): void;
   close(): void;
+}
+
+/** One server-sent event carrying an alert row. */
+export function alertEvent(row: AlertRow): string {
+  return `event: ${ALERT_EVENT}\nid: ${row.alert_id}\ndata: ${JSON.stringify(row)}\n\n`;
 }
 
 /** The ids of a NOTIFY payload (`12,13,14`); anything else is ignored. */
@@ -46,10 +52,12 @@ export class AlertHub {
       this.ctx.config.tzName,
       sql`a.alert_id = any(${sql.param(ids)}::bigint[])`,
     );
-    // Oldest first: a stream shows alerts in the order they were raised.
+    // Oldest first: a stream shows alerts in the order they were raised. Each alert's event text is made once,
+    // however many streams it goes to (1,000 streams × a burst of alerts is the cost that counts, P10).
     for (const { path, ...row } of rows.reverse()) {
+      const event = alertEvent(row);
       for (const listener of this.listeners) {
-        if (path.startsWith(listener.holdPath)) listener.send(row);
+        if (path.startsWith(listener.holdPath)) listener.send(event);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { ALERT_EVENT, ALERT_STREAM_PING_MS, type AlertRow } from '@guard-tour/contract';
+import { ALERT_STREAM_PING_MS } from '@guard-tour/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Scope } from '../../http/scope.js';
 import type { AlertHub } from './alert-hub.js';
@@ -6,10 +6,6 @@ import type { AlertHub } from './alert-hub.js';
 /** How soon a console reconnects after a dropped stream (the EventSource `retry` field). */
 const RETRY_MS = 3_000;
 
-/** One server-sent event carrying an alert row. */
-export function alertEvent(row: AlertRow): string {
-  return `event: ${ALERT_EVENT}\nid: ${row.alert_id}\ndata: ${JSON.stringify(row)}\n\n`;
-}
 
 /**
  * `Alert/Stream`: answers with `text/event-stream` and keeps the connection: each alert in the caller's scope as an
@@ -42,8 +38,8 @@ export function openAlertStream(
   };
   const remove = hub.add({
     holdPath: scope.caller.holdPath,
-    send: (row) => {
-      if (open) out.write(alertEvent(row));
+    send: (event) => {
+      if (open) out.write(event);
     },
     close: end,
   });

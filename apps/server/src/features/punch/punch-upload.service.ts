@@ -1,5 +1,7 @@
 import { punchRecord, type UploadPunchesResult } from '@guard-tour/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { parseSerialNumber } from '../../domain/serial-number.js';
 import { parsePunchTime } from '../../domain/punch-time.js';
 import { notFound } from '../../errors.js';
@@ -12,19 +14,25 @@ import * as repo from './punch.repository.js';
 const MAX_AHEAD_MS = 24 * 3_600_000;
 const EARLIEST = Date.UTC(2000, 0, 1);
 
-interface ValidPunch {
+export interface ValidPunch {
   index: number;
   patrolSn: string;
   at: Date;
   userName: string;
+  /** The guard app's 事件上报. */
+  note?: string;
+  photoIds?: number[];
 }
 
+/** A record schema: the terminals' (`punchRecord`), or one that extends it (the guard app's). */
+type RecordSchema = z.ZodType<z.output<typeof punchRecord> & { note?: string | null; photo_ids?: number[] | null }>;
+
 /** Reads each record on its own: good ones go on, bad ones are reported with their index and reason. */
-function readRecords(records: unknown[], tz: string, now: Date) {
+export function readRecords(records: unknown[], tz: string, now: Date, schema: RecordSchema = punchRecord) {
   const valid: ValidPunch[] = [];
   const rejected: UploadPunchesResult['rejected'] = [];
   records.forEach((raw, index) => {
-    const parsed = punchRecord.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) return rejected.push({ index, reason: parsed.error.issues[0]?.message ?? '记录格式不正确' });
     const sn = parseSerialNumber(parsed.data.patrol_sn);
     if (!sn.ok) return rejected.push({ index, reason: sn.reason === 'empty' ? '缺少卡号' : '卡号格式不正确' });
@@ -33,7 +41,14 @@ function readRecords(records: unknown[], tz: string, now: Date) {
     if (at.getTime() > now.getTime() + MAX_AHEAD_MS || at.getTime() < EARLIEST) {
       return rejected.push({ index, reason: '打卡时间超出合理范围，请检查终端时钟' });
     }
-    valid.push({ index, patrolSn: sn.value, at, userName: (parsed.data.user_name ?? '').trim() });
+    valid.push({
+      index,
+      patrolSn: sn.value,
+      at,
+      userName: (parsed.data.user_name ?? '').trim(),
+      note: parsed.data.note?.trim() || undefined,
+      photoIds: parsed.data.photo_ids?.length ? [...new Set(parsed.data.photo_ids)] : undefined,
+    });
   });
   return { valid, rejected };
 }
@@ -52,6 +67,35 @@ export async function uploadPunches(
   // Only a well-formed number is repeated back: anything else (markup, SQL, control characters) is not echoed.
   if (!terminal) throw notFound(deviceNo.ok ? `设备未登记：${deviceNo.value}` : '设备未登记：设备号格式不正确');
   const { valid, rejected } = readRecords(input.records, ctx.config.tzName, now);
+  return storeBatch(ctx, terminal, { valid, rejected, now, deviceTime: input.device_time });
+}
+
+/** The terminal a batch comes from, as the upload reads it. */
+export type Terminal = NonNullable<Awaited<ReturnType<typeof repo.findDeviceByNo>>>;
+
+/** A live terminal by its IMEI/SN (upper case), with its organisation's path; undefined when none. */
+export function terminalByNo(ctx: AppContext, deviceNo: string): Promise<Terminal | undefined> {
+  return repo.findDeviceByNo(ctx.db, deviceNo);
+}
+
+/**
+ * Stores a batch of checked records of one terminal: each once (idempotent on device, card and time), with the
+ * names as they are now, linked to the rounds they check, alerts raised; answered after commit. The terminals'
+ * upload and the guard app's both end here.
+ */
+export async function storeBatch(
+  ctx: AppContext,
+  terminal: Terminal,
+  batch: {
+    valid: ValidPunch[];
+    rejected: UploadPunchesResult['rejected'];
+    now: Date;
+    deviceTime?: string | null | undefined;
+    /** Called in the transaction with the punches stored (the app links their photos). */
+    afterStore?: (tx: Queryable, stored: ValidPunch[]) => Promise<void>;
+  },
+): Promise<UploadPunchesResult> {
+  const { valid, rejected, now } = batch;
   const unique = [...new Map(valid.map((p) => [`${p.patrolSn}|${p.at.getTime()}`, p])).values()];
   if (unique.length === 0) return { accepted: 0, duplicates: valid.length, rejected };
 
@@ -112,6 +156,8 @@ export async function uploadPunches(
         true_name: person?.true_name ?? '',
         road_id: links.roads.get(punch.index)?.road_id ?? null,
         road_name: links.roads.get(punch.index)?.road_name ?? '',
+        note: punch.note,
+        photo_ids: punch.photoIds,
       })),
     );
     const storedKeys = new Set(stored.map((s) => `${s.patrol_sn}|${new Date(s.punch_time).getTime()}`));
@@ -130,7 +176,7 @@ export async function uploadPunches(
     const clockOffset = await checkUpload(ctx, tx, {
       terminal,
       now,
-      deviceTime: input.device_time ? parsePunchTime(input.device_time, ctx.config.tzName) : null,
+      deviceTime: batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null,
       batchTimes: valid.map((p) => p.at.getTime()),
       stored: unique
         .filter((p) => storedIndexes.has(p.index))
@@ -143,6 +189,10 @@ export async function uploadPunches(
     });
     const lastRoad = [...storedIndexes].flatMap((index) => links.roads.get(index)?.road_id ?? []).at(-1) ?? null;
     await repo.touchDevice(tx, terminal.object_id, now, lastRoad, clockOffset);
+    await batch.afterStore?.(
+      tx,
+      unique.filter((p) => storedIndexes.has(p.index)),
+    );
     return stored.length;
   });
   return { accepted, duplicates: valid.length - accepted, rejected };

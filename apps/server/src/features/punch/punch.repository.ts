@@ -15,6 +15,7 @@ export async function findDeviceByNo(q: Queryable, deviceNo: string) {
       hold_id: device.hold_id,
       hold_name: hold.hold_name,
       path: hold.path,
+      object_type: device.object_type,
       clock_offset_s: device.clock_offset_s,
     })
     .from(device)
@@ -97,6 +98,9 @@ export interface PunchInsert {
   true_name: string;
   road_id: number | null;
   road_name: string;
+  /** The guard app's 事件上报 ('' and none from a reader). */
+  note?: string;
+  photo_ids?: number[];
 }
 
 /**
@@ -110,13 +114,14 @@ export async function insertPunches(q: Queryable, rows: PunchInsert[]) {
     q,
     sql`
     insert into punch (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
-      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name)
+      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, note, photo_ids)
     select device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
-      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name
+      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, coalesce(note, ''),
+      coalesce(photo_ids, '{}')
     from json_to_recordset(${JSON.stringify(rows)}::json) as x(device_no text, patrol_sn text,
       punch_time timestamptz, upload_time timestamptz, hold_id int, hold_name text, object_id int, object_name text,
       patrol_id int, patrol_name text, location text, user_id int, user_name text, true_name text, road_id int,
-      road_name text)
+      road_name text, note text, photo_ids bigint[])
     on conflict do nothing
     returning device_no, patrol_sn, punch_time`,
   );

@@ -7,6 +7,7 @@ import {
   type PunchRow,
 } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
+import { readerOf } from '../../db/client.js';
 import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from '../../export/export.service.js';
 import type { Span } from '../../domain/time-range.js';
 import { localDate } from '../../domain/time.js';
@@ -22,7 +23,10 @@ import {
   type RecordFilterInput,
 } from './record.service.js';
 
-/** The record screens' exports (DOMAIN.md, Exports): the lists' filters, every row, one sheet. */
+/**
+ * The record screens' exports (DOMAIN.md, Exports): the lists' filters, every row, one sheet, read from the standby
+ * of DATABASE_READ_URL when one is set (`readerOf`).
+ */
 
 /** Column widths of the record sheets (characters); other columns are the writer's default. */
 const WIDTHS: Partial<Record<keyof PunchRow | keyof CardTotalRow, number>> = {
@@ -57,7 +61,7 @@ function describe(ctx: AppContext, label: string, filter: repo.PunchFilter, keyL
 async function* punchBatches(ctx: AppContext, filter: repo.PunchFilter, size: number): AsyncGenerator<PunchRow[]> {
   let after: repo.PunchCursor | null = null;
   do {
-    const batch = await repo.punchBatch(ctx.db, ctx.config.tzName, filter, after, size);
+    const batch = await repo.punchBatch(readerOf(ctx.db), ctx.config.tzName, filter, after, size);
     if (batch.rows.length > 0) yield batch.rows;
     after = batch.next;
   } while (after);
@@ -71,11 +75,11 @@ async function* cardTotalBatches(ctx: AppContext, filter: repo.PunchFilter): Asy
   const tz = ctx.config.tzName;
   let before = filter.span.to;
   for (;;) {
-    const latest = await repo.latestPunchBefore(ctx.db, filter, before);
+    const latest = await repo.latestPunchBefore(readerOf(ctx.db), filter, before);
     if (!latest) return;
     const dayStart = zonedInstant(localDate(latest, tz), 0, tz);
     const from = filter.span.from && filter.span.from > dayStart ? filter.span.from : dayStart;
-    yield (await cardTotalsRepo.listCardTotals(ctx.db, tz, { ...filter, span: { from, to: before } })).rows;
+    yield (await cardTotalsRepo.listCardTotals(readerOf(ctx.db), tz, { ...filter, span: { from, to: before } })).rows;
     before = dayStart;
   }
 }
@@ -103,7 +107,7 @@ export async function exportPunches(
       description: describe(ctx, label, filter, [SEARCH_FIELDS[input.search_type].label]),
       columns: PUNCH_COLUMNS,
       widths: WIDTHS,
-      count: () => repo.countPunches(ctx.db, filter),
+      count: () => repo.countPunches(readerOf(ctx.db), filter),
       batches: (size) => punchBatches(ctx, filter, size),
     },
     limits,
@@ -130,7 +134,7 @@ export async function exportRecords(
       description: describe(ctx, label, filter, RECORD_KEY_LABELS),
       columns: RECORD_COLUMNS,
       widths: WIDTHS,
-      count: () => repo.countPunches(ctx.db, filter),
+      count: () => repo.countPunches(readerOf(ctx.db), filter),
       batches: (size) => punchBatches(ctx, filter, size),
     },
     limits,
@@ -155,7 +159,7 @@ export async function exportCardTotals(
       description: describe(ctx, label, filter, RECORD_KEY_LABELS),
       columns: CARD_TOTAL_COLUMNS,
       widths: WIDTHS,
-      count: () => cardTotalsRepo.countCardTotals(ctx.db, ctx.config.tzName, filter),
+      count: () => cardTotalsRepo.countCardTotals(readerOf(ctx.db), ctx.config.tzName, filter),
       batches: () => cardTotalBatches(ctx, filter),
     },
     limits,

@@ -196,6 +196,26 @@ describe('formula cells (QUALITY.md R6)', () => {
   });
 });
 
+describe('formula cells in every export (QUALITY.md R6)', () => {
+  const FORMULA_NAMES = ['=1+1', '+1', '-1', '@SUM(A1)'];
+  it.each([
+    ['打卡数据', '/PatrolClockIn/ExportPatrolClockInList', { time_range: 1, search_type: 'card_no', key: 'F-' }],
+    ['人员统计', '/PatrolLog/List_Export', { time_range: 1, search_type: 'account', key: 'guard_zhang' }],
+    ['巡检记录', '/PatrolData/ExportRecords', { time_limits: 1, patrol_card_no: 'F-' }],
+    ['巡检点统计', '/PatrolData/ExportTotalByPatrolCard', { time_limits: 1 }],
+  ])('%s: no cell is a formula, and every formula-looking text is quoted', async (_title, exportPath, body) => {
+    const { sheet, response } = await exportAndOpen(exportPath, body);
+    const texts = sheet.cells.map((cell) => cell.value).filter((value): value is string => typeof value === 'string');
+    expect(texts.filter((text) => /^[=+\-@\t\r]/.test(text))).toEqual([]);
+    // Not vacuous: the points named like formulas are in this export, quoted.
+    for (const name of FORMULA_NAMES) expect(texts).toContain(`'${name}`);
+    expect(sheet.cells.filter((cell) => cell.type === ExcelJS.ValueType.Formula || cell.formula)).toEqual([]);
+    const book = XLSX.read(response.rawPayload, { type: 'buffer', cellFormula: true });
+    const cells = Object.entries(book.Sheets[book.SheetNames[0]!]!).filter(([key]) => !key.startsWith('!'));
+    expect(cells.filter(([, cell]) => (cell as XLSX.CellObject).f !== undefined)).toEqual([]);
+  });
+});
+
 describe('the download link', () => {
   it('is recorded with the account, organisation and title, valid one hour, then gone', async () => {
     const reply = await h.post<string>('/PatrolData/ExportRecords', { time_limits: 2 }, w.a.token);

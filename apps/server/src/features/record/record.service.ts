@@ -14,6 +14,7 @@ import {
 } from '@guard-tour/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { readerOf } from '../../db/client.js';
 import { pageWindow } from '../../db/sql.js';
 import { querySpan, type Span } from '../../domain/time-range.js';
 import { invalid } from '../../errors.js';
@@ -97,7 +98,9 @@ export async function cardTotals(
   const page = paged
     ? pageWindow({ PageIndex: input.PageIndex ?? 1, PageSize: input.PageSize ?? DEFAULT_PAGE_SIZE })
     : { limit: MAX_UNPAGED_TOTALS, offset: 0 };
-  const { rows, total } = await cardTotalsRepo.listCardTotals(ctx.db, tz, filter, page);
+  // Statistics read from the standby when DATABASE_READ_URL names one.
+  const db = readerOf(ctx.db);
+  const { rows, total } = await cardTotalsRepo.listCardTotals(db, tz, filter, page);
   // Past the last page the rows carry no count: count on its own.
-  return { rows, total: total ?? (page.offset > 0 ? await cardTotalsRepo.countCardTotals(ctx.db, tz, filter) : 0) };
+  return { rows, total: total ?? (page.offset > 0 ? await cardTotalsRepo.countCardTotals(db, tz, filter) : 0) };
 }

@@ -86,6 +86,8 @@ describe('打卡数据 and the statistics by device and person: periods', () => 
       hold_name: '甲企业',
       upload_time: '2026-11-16 00:05:00',
       flag: '',
+      note: '',
+      photo_ids: [],
     });
     // A card no point has is listed with an empty point name.
     expect(reply.data.find((r) => r.patrol_sn === 'NEW-TAG')).toMatchObject({ patrol_name: '', location: '' });

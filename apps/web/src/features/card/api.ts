@@ -1,10 +1,11 @@
-import type { CardRow, SaveCardInput } from '@guard-tour/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE, type CardRow, type SaveCardInput } from '@guard-tour/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_CARD_SEARCH_TYPE } from './card-choices';
+import { filterParams, MAX_LABELS, type LabelSource } from './label-sheet';
 
 export const CARD_LIST_KEY = [...QUERY_KEYS.card, 'list'] as const;
 
@@ -44,4 +45,44 @@ export function useSaveCard() {
 export function useRemoveCard() {
   const refresh = useRefreshCards();
   return useMutation({ mutationFn: (patrolId: number) => removeCards([patrolId]), onSuccess: refresh });
+}
+
+/**
+ * Every point of a filter for the label sheet: pages of 200 until the total, at most MAX_LABELS of them; the total
+ * says how many the filter found.
+ */
+export async function listLabelCards(
+  source: Extract<LabelSource, { kind: 'filter' }>,
+  signal?: AbortSignal,
+): Promise<Paged<CardRow>> {
+  const rows: CardRow[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < MAX_LABELS; page += 1) {
+    const body = { ...cardListBody(filterParams(source, page)), PageSize: MAX_PAGE_SIZE };
+    const answer = await api.card.listCards(body, { signal });
+    total = answer.total;
+    rows.push(...answer.rows);
+    if (answer.rows.length < MAX_PAGE_SIZE || rows.length >= total) break;
+  }
+  return { rows: rows.slice(0, MAX_LABELS), total: Math.max(total, rows.length) };
+}
+
+export function useLabelCards(source: LabelSource) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.card, 'labels', source],
+    queryFn: ({ signal }) => listLabelCards(source as Extract<LabelSource, { kind: 'filter' }>, signal),
+    enabled: source.kind === 'filter',
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The guard app's address (`<PUBLIC_URL or origin>/m/`) that labels send a phone to. */
+export function useAppAddress() {
+  return useQuery({
+    queryKey: ['guard-app', 'address'],
+    queryFn: ({ signal }) => api.guardApp.appAddress(undefined, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
 }

@@ -39,6 +39,8 @@ const punch = (patch: Partial<PunchRow>): PunchRow => ({
   hold_name: '华安物业',
   upload_time: '2026-11-23 08:32:00',
   flag: '',
+  note: '',
+  photo_ids: [],
   ...patch,
 });
 

@@ -3,8 +3,11 @@ import { ListTable } from '../../components/list-table';
 import type { PagedList } from '../../components/use-paged-list';
 import { PUNCH_TABLE_COLUMNS } from './record-columns';
 
-/** Ten columns on one line each: narrower screens scroll the table sideways rather than wrap every cell. */
-const PUNCH_TABLE_WIDTH = 1250;
+/**
+ * Ten columns on one line each and the punch's 事件 (a note and up to three thumbnails): narrower screens scroll the
+ * table sideways rather than wrap every cell.
+ */
+const PUNCH_TABLE_WIDTH = 1470;
 
 /** The punch table every record screen but 巡检点统计 shows. */
 export function PunchTable({ label, list }: { label: string; list: PagedList<PunchRow> }) {

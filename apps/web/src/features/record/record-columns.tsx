@@ -1,11 +1,26 @@
 import type { PunchRow } from '@guard-tour/contract';
-import type { TableColumnsType } from 'antd';
+import { Flex, type TableColumnsType } from 'antd';
 import { PunchFlagTag } from '../../components/alert-tags';
 import { NOWRAP, shown } from '../../components/cells';
+import { NoteText } from '../../components/note-text';
+import { PhotoThumbs } from '../../components/photo-thumbs';
 import { WeekdayTag } from '../../components/weekday-tag';
 import type { CardTotalItem } from './api';
 
 const text = (value: string | number | null | undefined) => shown(value);
+
+/** A punch's 事件上报: its note on one line (all of it in a tooltip) and its photos; empty when it has neither. */
+function PunchEvent({ row }: { row: PunchRow }) {
+  const note = row.note?.trim() ?? '';
+  const photos = row.photo_ids ?? [];
+  if (!note && photos.length === 0) return null;
+  return (
+    <Flex gap={6} align="center">
+      {note && <NoteText note={note} maxWidth={photos.length > 0 ? 110 : 200} />}
+      <PhotoThumbs photoIds={photos} size={28} />
+    </Flex>
+  );
+}
 
 /** The punch table of 打卡数据, 设备统计, 人员统计 and 巡检记录 (spec section 2), with each punch's flag. */
 export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
@@ -32,6 +47,7 @@ export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
   { title: '姓名', dataIndex: 'true_name', ...NOWRAP, render: text },
   { title: '当前路线', dataIndex: 'road_name', ...NOWRAP, render: text },
   { title: '所属组织', dataIndex: 'hold_name', ...NOWRAP, render: text },
+  { title: '事件', key: 'event', width: 220, render: (_, row) => <PunchEvent row={row} /> },
 ];
 
 /** 巡检点统计: date, card number, name, count, organisation (spec section 2). */

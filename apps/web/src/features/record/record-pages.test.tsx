@@ -27,6 +27,8 @@ const punch = (index: number): PunchRow => ({
   hold_name: '华安物业',
   upload_time: '2026-11-23 08:32:00',
   flag: index % 10 === 1 ? '疑似代打' : '',
+  note: '',
+  photo_ids: [],
 });
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };
@@ -75,6 +77,7 @@ describe('打卡数据', { timeout: 30_000 }, () => {
       '姓名',
       '当前路线',
       '所属组织',
+      '事件',
     ]);
     expect(within(table).getByText('周五').closest('.ant-tag')).not.toBeNull();
     const flagged = within(table).getByText('东门岗亭11').closest('tr')!;

@@ -1,0 +1,45 @@
+import { calls, ResultCode, type AppPunchRecord, type AppRound, type LoginResult } from '@guard-tour/contract';
+import { api } from '@guard-tour/web/api/api';
+import { ApiError, buildUrl, failureOf } from '@guard-tour/web/api/client';
+import { fetchJson } from '@guard-tour/web/api/transport';
+import type { PunchSender } from '../lib/punch-queue';
+
+/** The guard app's calls, through the console's typed client (same envelope, token and messages). */
+export const PHOTO_TIMEOUT_MS = 60_000;
+
+export function login(user_name: string, user_password: string): Promise<LoginResult> {
+  return api.auth.login({ user_name, user_password }, { redirectOn401: false });
+}
+
+export const registerApp = (app_id: string) => api.guardApp.registerApp({ app_id });
+
+export const todayRounds = (): Promise<AppRound[]> => api.guardApp.appRounds();
+
+/** One photo as multipart `file` → its id on the server. */
+export async function uploadPhoto(blob: Blob): Promise<number> {
+  const form = new FormData();
+  const type = blob.type || 'image/jpeg';
+  form.append('file', blob, `photo.${type.split('/')[1] ?? 'jpg'}`);
+  const { status, body } = await fetchJson(
+    buildUrl(calls.guardApp.uploadPhoto.path),
+    { method: 'POST', body: form },
+    { timeoutMs: PHOTO_TIMEOUT_MS },
+  );
+  const envelope = body as { code?: unknown; data?: { photo_id?: unknown } } | null;
+  if (envelope?.code === ResultCode.ok && typeof envelope.data?.photo_id === 'number') return envelope.data.photo_id;
+  throw failureOf(status, body);
+}
+
+/** The sender of the offline queue for this phone. */
+export function senderFor(device_no: string): PunchSender {
+  return {
+    uploadPhoto,
+    sendPunches: (records: AppPunchRecord[]) => api.guardApp.appPunches({ device_no, records }),
+  };
+}
+
+/** A refusal by the server (a bad photo): retrying the same bytes can never succeed. */
+export const isPermanent = (error: unknown) =>
+  error instanceof ApiError && error.kind === 'server' && error.code !== null && error.code < 500 && error.code !== 401;
+
+export { ApiError };

@@ -1,0 +1,50 @@
+import { setUnauthorizedHandler } from '@guard-tour/web/api/client';
+import { useSession } from '@guard-tour/web/api/use-session';
+import { Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { deviceNo } from '../lib/app-id';
+import { cardNumberOfPath } from '../lib/card-number';
+import { LoginScreen } from '../screens/login-screen';
+import { PointScreen } from '../screens/point-screen';
+import { TasksScreen } from '../screens/tasks-screen';
+import { checkPoint, pointOf, startGuard } from './guard-store';
+
+/** Which screen: today's rounds, or one point (just checked, or tapped in the list). */
+export type View = { kind: 'tasks' } | { kind: 'point'; card: string; punchKey: string | null };
+
+const HOME = import.meta.env.BASE_URL;
+
+// A 401 has cleared the session: the login screen shows by itself (never the console's /login).
+setUnauthorizedHandler(() => undefined);
+
+/** A label's link `/m/p/<卡号>`, read once at start; the address then goes back to the app's home. */
+let linkedCard = cardNumberOfPath(window.location.pathname);
+if (window.location.pathname !== HOME) window.history.replaceState(null, '', HOME);
+
+export function App() {
+  const session = useSession();
+  const [registered, setRegistered] = useState(() => deviceNo() !== null);
+  const [view, setView] = useState<View>({ kind: 'tasks' });
+  const ready = session !== null && registered;
+
+  useEffect(() => {
+    if (ready) startGuard();
+  }, [ready]);
+
+  // A label opened by the phone's camera app: check that point once the guard is in.
+  useEffect(() => {
+    const card = linkedCard;
+    if (!ready || !card) return;
+    linkedCard = null;
+    void checkPoint(card).then((punch) => {
+      Toast.show({ icon: 'success', content: `已打卡：${pointOf(card)?.point.patrol_name ?? card}` });
+      setView({ kind: 'point', card, punchKey: punch.key });
+    });
+  }, [ready]);
+
+  if (!ready) return <LoginScreen onDone={() => setRegistered(true)} />;
+  if (view.kind === 'point') {
+    return <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />;
+  }
+  return <TasksScreen onOpen={setView} onLoggedOut={() => setRegistered(false)} />;
+}

@@ -1,0 +1,149 @@
+import type { AppRound } from '@guard-tour/contract';
+import { getSession } from '@guard-tour/web/api/session';
+import { isPermanent, senderFor, todayRounds } from '../api/guard-api';
+import { deviceNo } from '../lib/app-id';
+import { indexedDbStore } from '../lib/idb-store';
+import { localTime } from '../lib/local-time';
+import { PunchQueue, type QueuedPunch } from '../lib/punch-queue';
+import { startSyncLoop, type SyncState } from '../lib/sync-loop';
+
+/**
+ * The app's one store: today's rounds (kept for offline use), the offline queue and the upload loop. Screens read
+ * it through `useGuard()` and change it through the functions below.
+ */
+export interface GuardState {
+  rounds: AppRound[] | null;
+  roundsError: string | null;
+  queue: QueuedPunch[];
+  sync: SyncState;
+  online: boolean;
+}
+
+const ROUNDS_KEY = 'gt.guard.rounds';
+const listeners = new Set<() => void>();
+
+function cachedRounds(): AppRound[] | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(ROUNDS_KEY) ?? 'null') as {
+      day: string;
+      user: string;
+      rounds: AppRound[];
+    } | null;
+    const today = localTime().slice(0, 10);
+    return saved && saved.day === today && saved.user === getSession()?.info?.userName ? saved.rounds : null;
+  } catch {
+    return null;
+  }
+}
+
+let state: GuardState = {
+  rounds: cachedRounds(),
+  roundsError: null,
+  queue: [],
+  sync: { kind: 'idle' },
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+};
+
+function set(patch: Partial<GuardState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export const getGuardState = () => state;
+export function subscribeGuard(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function keepRounds(rounds: AppRound[]): void {
+  const user = getSession()?.info?.userName ?? '';
+  localStorage.setItem(ROUNDS_KEY, JSON.stringify({ day: localTime().slice(0, 10), user, rounds }));
+  set({ rounds, roundsError: null });
+}
+
+export const queue = new PunchQueue(indexedDbStore(), { isPermanent });
+queue.subscribe(() => void queue.list().then((list) => set({ queue: list })));
+
+/** Marks points the server now has as checked in the kept rounds, until the next refresh says so itself. */
+function markChecked(stored: { patrol_sn: string; punch_time: string }[]): void {
+  if (!state.rounds || stored.length === 0) return;
+  const first = new Map<string, string>();
+  for (const one of stored) {
+    const seen = first.get(one.patrol_sn);
+    if (!seen || one.punch_time < seen) first.set(one.patrol_sn, one.punch_time);
+  }
+  keepRounds(
+    state.rounds.map((round) => ({
+      ...round,
+      points: round.points.map((point) =>
+        point.checked_time === null && first.has(point.patrol_sn)
+          ? { ...point, checked_time: first.get(point.patrol_sn) ?? null }
+          : point,
+      ),
+    })),
+  );
+}
+
+const loop = startSyncLoop({
+  flush: async () => {
+    const device = deviceNo();
+    if (!device || !getSession()) return;
+    const result = await queue.flush(senderFor(device));
+    if (result.stored.length) {
+      markChecked(result.stored);
+      void refreshRounds();
+    }
+  },
+  onState: (sync) => set({ sync }),
+});
+
+export async function refreshRounds(): Promise<void> {
+  if (!getSession()) return;
+  try {
+    keepRounds(await todayRounds());
+  } catch (error) {
+    set({ roundsError: error instanceof Error ? error.message : '加载失败' });
+  }
+}
+
+/** Starts the store once the guard is logged in: reads the queue, fetches today's rounds, sends what waits. */
+export function startGuard(): void {
+  set({ rounds: cachedRounds() });
+  void queue.list().then((list) => set({ queue: list }));
+  void refreshRounds();
+  loop.kick();
+}
+
+export const syncNow = () => loop.kick();
+
+/** Checks a point now: into the queue first, then on its way to the server. */
+export async function checkPoint(card: string): Promise<QueuedPunch> {
+  const punch = await queue.add(card, localTime());
+  loop.kick();
+  return punch;
+}
+
+/** 事件上报 at a point: joins the punch just taken while it waits, else goes as its own punch. */
+export async function reportEvent(punchKey: string | null, card: string, note: string, photos: Blob[]) {
+  const punch = await queue.report(punchKey, card, localTime(), note, photos);
+  loop.kick();
+  return punch;
+}
+
+/** The point of today's rounds with this card number (the first round that has it). */
+export function pointOf(card: string) {
+  for (const round of state.rounds ?? []) {
+    const point = round.points.find((one) => one.patrol_sn === card);
+    if (point) return { round, point };
+  }
+  return null;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    set({ online: true });
+    loop.kick();
+    void refreshRounds();
+  });
+  window.addEventListener('offline', () => set({ online: false }));
+}

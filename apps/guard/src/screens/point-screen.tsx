@@ -1,0 +1,51 @@
+import { Button, List, NavBar, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { checkPoint, pointOf, reportEvent } from '../app/guard-store';
+import { useGuard } from '../app/use-guard';
+import { EventReport } from './event-report';
+import { PointStatus } from './point-status';
+
+/** One point: its state, a check by hand, and 事件上报 (joined to the punch just taken while it waits). */
+export function PointScreen(props: { card: string; punchKey: string | null; onBack: () => void }) {
+  const { card, onBack } = props;
+  const { queue } = useGuard();
+  const [punchKey, setPunchKey] = useState(props.punchKey);
+  const found = pointOf(card);
+  const queued = queue.filter((punch) => punch.patrol_sn === card);
+  const refused = queued.find((punch) => punch.rejected !== null);
+
+  const check = async () => {
+    const punch = await checkPoint(card);
+    setPunchKey(punch.key);
+    Toast.show({ icon: 'success', content: '已打卡' });
+  };
+
+  const report = async (note: string, photos: Blob[]) => {
+    const punch = await reportEvent(punchKey, card, note, photos);
+    setPunchKey(punch.key);
+    Toast.show({ icon: 'success', content: '事件已记录，待上传' });
+  };
+
+  return (
+    <div className="screen">
+      <NavBar onBack={onBack}>{found?.point.patrol_name ?? card}</NavBar>
+      <div className="screen-body">
+        <List mode="card">
+          <List.Item extra={<PointStatus point={found?.point ?? null} queued={queued} />}>
+            {found?.point.patrol_name ?? '未知巡检点'}
+          </List.Item>
+          <List.Item extra={card}>卡号</List.Item>
+          {found?.point.location && <List.Item extra={found.point.location}>位置</List.Item>}
+          {found && <List.Item extra={found.round.road_name}>线路</List.Item>}
+          {refused && <List.Item description={refused.rejected}>上传失败</List.Item>}
+        </List>
+        {!punchKey && (
+          <Button block color="primary" style={{ margin: '12px 0' }} onClick={() => void check()}>
+            打卡
+          </Button>
+        )}
+        <EventReport onSubmit={report} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { calls } from '@guard-tour/contract';
+import { tooManyAttempts } from '../errors.js';
+
+export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
+
+const MINUTE_MS = 60_000;
+const API = '/proxyserver';
+
+export interface RateLimits {
+  /** Login attempts a minute from one address, across all accounts; 0: none. */
+  loginPerMinute: number;
+  /** Upload calls a minute from one terminal; 0: none. */
+  uploadPerMinute: number;
+}
+
+/** Adds a hook to a route's own hooks of that kind (after the app-wide ones, such as the auth hook). */
+function appendHook(route: RouteOptions, kind: 'onRequest' | 'preHandler', hook: unknown): void {
+  const existing = route[kind];
+  route[kind] = [...(existing === undefined ? [] : [existing].flat()), hook] as never;
+}
+
+/** The terminal an upload names: the upload key is one per installation, shared by the whole fleet. */
+function terminalOf(request: FastifyRequest): string {
+  const body = request.body as { device_no?: unknown } | undefined;
+  return `device:${String(body?.device_no ?? '')}`;
+}
+
+/**
+ * Rates counted in this server's memory (@fastify/rate-limit; the login lock-out of an account stays in the
+ * database, shared by every server). A refusal is code 429 with a Chinese msg before any database work:
+ * - login attempts per address across all accounts (password spraying), counted before the body is even read;
+ * - terminal uploads per terminal (`device_no`), counted once the body is parsed and the key checked, before the
+ *   upload's transaction. Not per key: every terminal of an installation sends the same key.
+ * Registered before the routes, whose hooks it adds to.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyAttempts(TOO_MANY_REQUESTS),
+  });
+  const login =
+    limits.loginPerMinute > 0 ? app.rateLimit({ max: limits.loginPerMinute, timeWindow: MINUTE_MS }) : undefined;
+  const upload =
+    limits.uploadPerMinute > 0
+      ? app.rateLimit({ max: limits.uploadPerMinute, timeWindow: MINUTE_MS, keyGenerator: terminalOf })
+      : undefined;
+  const loginPath = (API + calls.auth.login.path).toLowerCase();
+  const uploadPath = (API + calls.punch.uploadPunches.path).toLowerCase();
+  app.addHook('onRoute', (route) => {
+    const url = route.url.toLowerCase();
+    if (login && url === loginPath) appendHook(route, 'onRequest', login);
+    if (upload && url === uploadPath) appendHook(route, 'preHandler', upload);
+  });
+}

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { ConfigError, readConfig } from './config.js';
+import { buildApp } from './app.js';
+import { keyNote, startBanner } from './banner.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/client.js';
+import { FolderLockedError } from './db/folder-lock.js';
+import { prepareDatabase } from './db/prepare.js';
+import { resolveDeviceKey } from './security/device-key.js';
+import { fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
+import { closeOnSignals, shutDown } from './shutdown.js';
+import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
+import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
+import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
+
+/** How often rounds are stored and frozen without waiting for a read. */
+const ROUND_SWEEP_MS = 10 * 60_000;
+/**
+ * How often rounds whose window's end plus grace has come are frozen, and their 漏检 alerts raised
+ * (ACCOUNTABILITY.md, Timing: within 60 s).
+ */
+const ROUND_FREEZE_MS = 30_000;
+/** How often bound terminals are checked for silence (终端离线: at least every 10 minutes). */
+const OFFLINE_CHECK_MS = 5 * 60_000;
+
+/**
+ * Runs `task` every `ms` in the background, never two runs at once; a failure is logged at error level and the
+ * next run tries again. Answers a stop that resolves once a run under way has ended.
+ */
+function every(ms: number, name: string, log: FastifyBaseLogger, task: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = task()
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, `${name} failed`),
+      )
+      .finally(() => (running = null));
+  }, ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** JSON lines to stdout (pino), at LOG_LEVEL (default info: one line per request); authorization never logged. */
+function loggerOptions(level = process.env.LOG_LEVEL || 'info'): LoggerOptions {
+  return { level, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '***' } };
+}
+
+/**
+ * The start, its failure and the stop are logged at info but shown at any LOG_LEVEL short of `silent`: an operator
+ * who turned the request lines off with `warn` still sees when and where the server started and stopped (and the
+ * tools that wait for the start line keep working).
+ */
+function lifecycleLogger(): Logger {
+  const level = loggerOptions().level!;
+  const quieter = level !== 'silent' && (pino.levels.values[level] ?? 0) > pino.levels.values.info!;
+  return pino(loggerOptions(quieter ? 'info' : level));
+}
+
+export interface ServeOptions {
+  /** The clock; the real one unless a test harness starts the server on another (e2e/start-server.mjs). */
+  now?: () => Date;
+}
+
+/**
+ * Starts the server as `node apps/server/dist/main.js` does: migrates and seeds, starts the background work,
+ * listens, and stops cleanly on SIGTERM. A start that fails is reported and ends the process with code 1.
+ */
+export async function serve(options: ServeOptions = {}): Promise<void> {
+  let log: Logger;
+  try {
+    log = lifecycleLogger();
+  } catch (error) {
+    console.error(`启动失败：LOG_LEVEL 无效（${process.env.LOG_LEVEL}）：${(error as Error).message}`);
+    process.exit(1);
+  }
+  try {
+    await start(log, options.now ?? (() => new Date()));
+  } catch (error) {
+    const known = error instanceof ConfigError || error instanceof FolderLockedError;
+    const message = `启动失败：${(error as Error).message ?? String(error)}`;
+    log.fatal(known ? {} : { err: error }, message);
+    console.error(message);
+    process.exit(1);
+  }
+}
+
+async function start(log: Logger, now: () => Date): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  const deviceKey = resolveDeviceKey(config);
+  const ctx: AppContext = { db: database.db, config, now, deviceKey: deviceKey.key, listen: database.listen };
+  const { created } = await prepareDatabase(database, config, ctx.now());
+  let demoNote = '';
+  if (created && config.demo) {
+    log.info('正在生成演示数据（60 天的巡检记录）…');
+    demoNote = `，已生成 ${(await fillDemo(ctx)).punches} 条打卡记录`;
+  } else if (config.demo) {
+    const added = await topUpDemoPunches(ctx);
+    if (added !== null) demoNote = `，本次补充 ${added} 条打卡记录`;
+  }
+  await sweepRounds(ctx);
+  await raiseMissedRounds(ctx);
+  const app = await buildApp(ctx, { logger: loggerOptions() });
+  const background = [
+    every(ROUND_SWEEP_MS, 'round sweep', app.log, () => sweepRounds(ctx)),
+    every(ROUND_FREEZE_MS, 'round freeze', app.log, async () => {
+      await freezeEndedRounds(ctx, ctx.db);
+      await raiseMissedRounds(ctx);
+    }),
+    every(OFFLINE_CHECK_MS, 'offline check', app.log, () => raiseSilentDevices(ctx)),
+    await startWebhookDeliveries(
+      ctx,
+      (error) => app.log.error({ err: error }, 'webhook delivery failed'),
+      ALERT_CHANNEL,
+    ),
+  ];
+  closeOnSignals(() => shutDown({ app, background, closeDatabase: () => database.close(), log: app.log }), log);
+
+  await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const banner = startBanner({ address, config, deviceKey, demoNote });
+  if (deviceKey.generated) log.info({ file: deviceKey.file }, keyNote(deviceKey));
+  log.info(banner.fields, banner.message);
+  if (process.stdout.isTTY) console.log(banner.human.join('\n'));
+}

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import {
+  appLogin,
+  CHROMIUM_ARGS,
+  deviceOf,
+  PHONE,
+  punchesOf,
+  setUpGuard,
+  syncLine,
+  typeCard,
+  writeQrY4m,
+} from './guard-support.js';
+
+// 巡检助手 on a phone (GUARD-APP.md; QUALITY.md R15): phone viewport and touch, Debian's Chromium.
+test.use({ ...PHONE });
+
+test.describe('the guard app on a phone', () => {
+  test('is installable: its manifest and service worker are served under /m/', async ({ page }) => {
+    const manifest = await (await page.request.get('/m/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: '巡检助手', display: 'standalone', start_url: '/m/' });
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(['192x192', '512x512']);
+    expect((await page.request.get('/m/sw.js')).ok()).toBe(true);
+    await page.goto('/m/');
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/m/');
+  });
+
+  test('a guard logs in, the phone shows up in 设备管理, and a point is checked by typing its number', async ({
+    page,
+  }) => {
+    const guard = await setUpGuard(page);
+    await appLogin(page, guard.account, guard.password);
+    const deviceNo = await page.evaluate(() => localStorage.getItem('gt.guard.deviceNo'));
+    expect(deviceNo).toMatch(/^APP-[A-Z0-9_-]{16,28}$/);
+    const device = await deviceOf(page, guard.token, deviceNo!);
+    expect(device).toMatchObject({ object_type: 2 });
+    expect(device?.object_name).toContain('的手机');
+
+    const [point] = guard.points;
+    await typeCard(page, point!.sn);
+    await expect(syncLine(page)).toHaveText('打卡已全部上传');
+    const rows = await punchesOf(page, guard.token, point!.sn);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ patrol_sn: point!.sn, device_no: deviceNo, user_name: guard.account });
+
+    // The account name is remembered for the next log-in; the password is not.
+    await page.getByText('退出').tap();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).tap();
+    await expect(page.getByLabel('账号')).toHaveValue(guard.account);
+    await expect(page.getByLabel('密码')).toHaveValue('');
+  });
+
+  test('a label’s link /m/p/<卡号> opens the app on that point and checks it after log-in', async ({ page }) => {
+    const guard = await setUpGuard(page);
+    const [, point] = guard.points;
+    await page.goto(`/m/p/${encodeURIComponent(point!.sn)}`);
+    await page.getByLabel('账号').fill(guard.account);
+    await page.getByLabel('密码').fill(guard.password);
+    await page.getByRole('button', { name: '登录' }).tap();
+    await expect(page.getByText(`卡号${point!.sn}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/m\/$/);
+    await expect.poll(async () => (await punchesOf(page, guard.token, point!.sn)).length).toBe(1);
+  });
+
+  test('the camera reads a point’s QR label and the point is checked', async ({ page, baseURL }, testInfo) => {
+    const guard = await setUpGuard(page);
+    const [point] = guard.points;
+    const video = testInfo.outputPath('label.y4m');
+    writeQrY4m(video, `${baseURL}/m/p/${encodeURIComponent(point!.sn)}`);
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const context = await browser.newContext({ ...PHONE, baseURL, permissions: ['camera'] });
+      const phone = await context.newPage();
+      await appLogin(phone, guard.account, guard.password);
+      await phone.getByRole('button', { name: '扫码打卡' }).tap();
+      await expect(phone.getByText(`卡号${point!.sn}`)).toBeVisible({ timeout: 15_000 });
+      await expect.poll(async () => (await punchesOf(page, guard.token, point!.sn)).length).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('punches taken offline survive a reload and a closed app, and are stored once each', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const guard = await setUpGuard(page);
+    const storage = mkdtempSync(path.join(os.tmpdir(), 'guard-app-phone-'));
+    const open = (offline: boolean) =>
+      chromium.launchPersistentContext(storage, {
+        ...PHONE,
+        baseURL,
+        offline,
+        serviceWorkers: 'allow',
+        executablePath: '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      });
+    try {
+      let context = await open(false);
+      let phone = context.pages()[0] ?? (await context.newPage());
+      await appLogin(phone, guard.account, guard.password);
+      // The shell is cached once the service worker controls the page.
+      await phone.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+        }
+      });
+
+      await context.setOffline(true);
+      for (const point of guard.points) await typeCard(phone, point.sn);
+      await expect(syncLine(phone)).toContainText('待上传 3 条');
+
+      await phone.reload();
+      await expect(phone.getByText('今日任务', { exact: true })).toBeVisible();
+      await expect(syncLine(phone)).toContainText('待上传 3 条');
+      await context.close();
+
+      // The app closed and opened again, still with no network: the queue is intact.
+      context = await open(true);
+      await context.setOffline(true);
+      phone = await context.newPage();
+      await phone.goto('/m/');
+      await expect(syncLine(phone)).toContainText('待上传 3 条');
+      for (const point of guard.points) expect(await punchesOf(page, guard.token, point.sn)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expect(syncLine(phone)).toHaveText('打卡已全部上传', { timeout: 15_000 });
+      for (const point of guard.points) expect(await punchesOf(page, guard.token, point.sn)).toHaveLength(1);
+      await context.close();
+    } finally {
+      rmSync(storage, { recursive: true, force: true, maxRetries: 5 });
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { id, includeChildren, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
+import { pagingSchema } from './envelope.js';
+import { MAX_UPLOAD_RECORDS, punchRecord } from './punch.js';
+
+/**
+ * The guard app (GUARD-APP.md and its pinned calls): a phone registered as a terminal, today's rounds of the
+ * account, punches with notes and photos, and the console's 事件记录.
+ */
+
+/** A phone's terminal type in 设备管理 (a hardware reader is 1). */
+export const PHONE_OBJECT_TYPE = 2;
+/** A phone's IMEI/SN: this prefix and the app's own id, upper-cased. */
+export const APP_DEVICE_PREFIX = 'APP-';
+export const MAX_EVENT_NOTE = 500;
+export const MAX_PHOTOS_PER_PUNCH = 3;
+/** What a photo may weigh as uploaded (the app shrinks them to ≤ 500 kB first). */
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
+
+export const guardAppMessages = {
+  badAppId: '手机标识格式不正确（16-28位字母、数字、-、_）',
+  appElsewhere: '该手机已登记在其他组织，请联系管理员',
+  notAppDevice: '该设备不是本组织登记的巡检手机，请重新登录',
+  badNote: '事件说明包含不允许的字符',
+  noteTooLong: `事件说明不能超过 ${MAX_EVENT_NOTE} 个字`,
+  badPhotos: `每个巡检点最多上传 ${MAX_PHOTOS_PER_PUNCH} 张照片`,
+  photoMissing: '照片不存在或已删除',
+  photoTooLarge: '照片不能超过2M',
+  photoNotImage: '只能上传 JPEG、PNG 或 WebP 图片',
+  photoRequired: '请选择要上传的照片',
+  badDate: '日期格式应为 YYYY-MM-DD',
+  endBeforeStart: '结束日期不能早于开始日期',
+} as const;
+
+export const registerAppInput = z.object({
+  app_id: z
+    .string({ error: guardAppMessages.badAppId })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,28}$/, guardAppMessages.badAppId),
+});
+export type RegisterAppInput = z.input<typeof registerAppInput>;
+export const registeredApp = z.object({ object_id: z.number(), device_no: z.string() });
+export type RegisteredApp = z.infer<typeof registeredApp>;
+
+export const appRoundPoint = z.object({
+  patrol_id: z.number(),
+  patrol_name: z.string(),
+  patrol_sn: z.string(),
+  location: z.string(),
+  /** Local `YYYY-MM-DD HH:mm:ss` of the first qualifying punch; null until checked. */
+  checked_time: z.string().nullable(),
+});
+export type AppRoundPoint = z.infer<typeof appRoundPoint>;
+
+/** One of today's rounds the caller walks, its points in walking order. Times are local `YYYY-MM-DD HH:mm:ss`. */
+export const appRound = z.object({
+  round_id: z.number(),
+  road_id: z.number(),
+  road_name: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+  grace_minutes: z.number(),
+  points: z.array(appRoundPoint),
+});
+export type AppRound = z.infer<typeof appRound>;
+
+/** A record of the app: a terminal record with the guard's note and photos (事件上报). */
+export const appPunchRecord = punchRecord.extend({
+  note: z
+    .string({ error: guardAppMessages.badNote })
+    .max(MAX_EVENT_NOTE, guardAppMessages.noteTooLong)
+    .refine(withoutNul, guardAppMessages.badNote)
+    .nullish(),
+  photo_ids: z
+    .array(id, { error: guardAppMessages.badPhotos })
+    .max(MAX_PHOTOS_PER_PUNCH, guardAppMessages.badPhotos)
+    .nullish(),
+});
+export type AppPunchRecord = z.input<typeof appPunchRecord>;
+
+export const appPunchesInput = z.object({
+  device_no: z
+    .string({ error: '请提供设备IMEI/SN' })
+    .trim()
+    .min(1, '请提供设备IMEI/SN')
+    .max(64, '设备IMEI/SN格式不正确'),
+  records: z
+    .array(z.unknown(), { error: '请提供打卡记录列表 records' })
+    .max(MAX_UPLOAD_RECORDS, `每次最多上传 ${MAX_UPLOAD_RECORDS} 条记录`),
+});
+export type AppPunchesInput = z.input<typeof appPunchesInput>;
+
+export const uploadedPhoto = z.object({ photo_id: z.number() });
+export const photoQuery = z.object({ photo_id: id });
+
+const day = z.string({ error: guardAppMessages.badDate }).trim().refine(isCalendarDate, guardAppMessages.badDate);
+
+export const eventListInput = pagingSchema
+  .extend({
+    hold_id: optionalHoldId,
+    include_children: includeChildren,
+    start_date: day,
+    end_date: day,
+  })
+  .superRefine((value, issues) => {
+    if (value.end_date < value.start_date) {
+      issues.addIssue({ code: 'custom', message: guardAppMessages.endBeforeStart, path: ['end_date'] });
+    }
+  });
+export type EventListInput = z.input<typeof eventListInput>;
+
+/** One 事件上报: a punch with a note or photos, newest first. */
+export const eventRow = z.object({
+  punch_time: z.string(),
+  patrol_name: z.string(),
+  patrol_sn: z.string(),
+  user_name: z.string(),
+  true_name: z.string(),
+  device_no: z.string(),
+  note: z.string(),
+  photo_ids: z.array(z.number()),
+  hold_name: z.string(),
+});
+export type EventRow = z.infer<typeof eventRow>;
