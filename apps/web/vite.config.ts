@@ -73,6 +73,9 @@ export default defineConfig({
     environment: 'jsdom',
     // The second sets FC_SEED for every fast-check property (QUALITY.md R12).
     setupFiles: ['src/test/setup.ts', '../../scripts/fast-check-seed.mjs'],
+    // jsdom renders antd slowly on a busy 2-core machine (the whole suite runs its three projects at once): a screen
+    // test near Vitest's 5 s default fails by the machine's load, not by the code.
+    testTimeout: 30_000,
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },

@@ -11,6 +11,7 @@ import { registerAuth } from './http/auth.js';
 import { isConsolePath } from './http/console-paths.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { guardAppPage, isGuardAppPage, registerGuardApp } from './http/guard-app.js';
 import { registerExportLimit } from './http/export-limit.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
@@ -59,6 +60,7 @@ export const API_PREFIX = '/proxyserver/api';
 /** What a JSON body may weigh (Fastify's default, written out); the spreadsheet upload sets its own 50 MB. */
 const JSON_BODY_LIMIT = 1_048_576;
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_GUARD_ROOT = fileURLToPath(new URL('../../guard/dist', import.meta.url));
 
 /** One registered API route: the isolation tests are generated from this table. */
 export interface ApiRoute {
@@ -82,6 +84,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** The built console; served at `/` when present. */
   webRoot?: string;
+  /** The built guard app; served at `/m/` when present. */
+  guardRoot?: string;
 }
 
 /** Builds the whole server: plugins, the error handler, auth and every feature's routes. Nothing listens here. */
@@ -137,7 +141,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     { prefix: '/proxyserver' },
   );
 
-  registerWebApp(app, webRoot);
+  registerWebApp(app, webRoot, options.guardRoot ?? DEFAULT_GUARD_ROOT);
   return app;
 }
 
@@ -145,8 +149,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
  * The built console at `/`, with its routes falling back to index.html (console-paths.ts); every other unknown
  * path, API or not (`/.env`, `/wp-admin`, `/metrics`), answers 404.
  */
-function registerWebApp(app: FastifyInstance, webRoot: string): void {
+function registerWebApp(app: FastifyInstance, webRoot: string, guardRoot: string): void {
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  const hasGuard = registerGuardApp(app, guardRoot);
   if (hasWeb) {
     void app.register(fastifyStatic, {
       root: webRoot,
@@ -166,8 +171,11 @@ function registerWebApp(app: FastifyInstance, webRoot: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     // HEAD as GET: @fastify/static leaves a HEAD of `/` for a compressed copy to this handler.
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isConsolePath(request.url);
-    if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (hasGuard && isGet && isGuardAppPage(request.url)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(guardAppPage(guardRoot));
+    }
+    if (hasWeb && isGet && isConsolePath(request.url)) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(fail(404, '请求的地址不存在'));
   });
 }
