@@ -111,7 +111,13 @@ function alertStream(port: number, token: string) {
   const opened = new Promise<void>((resolve) => (onOpen = resolve));
   const ended = new Promise<void>((resolve, reject) => {
     const request = http.get(
-      { port, host: '127.0.0.1', path: `${API}/Alert/Stream`, agent: false, headers: { authorization: `Bearer ${token}` } },
+      {
+        port,
+        host: '127.0.0.1',
+        path: `${API}/Alert/Stream`,
+        agent: false,
+        headers: { authorization: `Bearer ${token}` },
+      },
       (response) => {
         response.once('data', () => onOpen());
         response.on('end', resolve);

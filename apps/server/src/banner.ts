@@ -50,7 +50,9 @@ export function startBanner({ address, config, deviceKey, demoNote }: StartFacts
       (config.adminPassword ? '（密码为 ADMIN_PASSWORD）' : `  密码：${DEFAULT_ADMIN_PASSWORD}（请登录后修改）`),
   ];
   if (config.demo) {
-    human.push(`演示数据：企业管理员 huaan、部门管理员 binjiang、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}${demoNote}`);
+    human.push(
+      `演示数据：企业管理员 huaan、部门管理员 binjiang、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}${demoNote}`,
+    );
   }
   if (deviceKey.generated) human.push(keyNote(deviceKey));
   return {

@@ -38,16 +38,19 @@ describe('one embedded database folder, one server (R9)', () => {
     }
   });
 
-  it.runIf(hasProc)('takes over at once a lock naming our own pid from before a restart (PID 1 in a container)', async () => {
-    const dir = path.join(tempDir(), 'db');
-    // The same pid, boot and namespace, but another start time: the process that wrote it is gone.
-    leaveLock(dir, { pid: process.pid, started: '1', boot, pidNamespace });
-    const started = Date.now();
-    const release = await acquireFolderLock(dir, { staleMs: 60_000 });
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(JSON.parse(readFileSync(`${dir}.lock/owner.json`, 'utf8')).token).not.toBe('left');
-    release();
-  });
+  it.runIf(hasProc)(
+    'takes over at once a lock naming our own pid from before a restart (PID 1 in a container)',
+    async () => {
+      const dir = path.join(tempDir(), 'db');
+      // The same pid, boot and namespace, but another start time: the process that wrote it is gone.
+      leaveLock(dir, { pid: process.pid, started: '1', boot, pidNamespace });
+      const started = Date.now();
+      const release = await acquireFolderLock(dir, { staleMs: 60_000 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(JSON.parse(readFileSync(`${dir}.lock/owner.json`, 'utf8')).token).not.toBe('left');
+      release();
+    },
+  );
 
   it.runIf(hasProc)('refuses a lock whose holder on this machine still runs', async () => {
     const dir = path.join(tempDir(), 'db');
@@ -76,9 +79,7 @@ describe('one embedded database folder, one server (R9)', () => {
     leaveLock(beating, elsewhere);
     const heart = setInterval(() => utimesSync(`${beating}.lock`, new Date(), new Date()), 50);
     try {
-      await expect(acquireFolderLock(beating, { staleMs: 2_000, heartbeatMs: 200 })).rejects.toThrow(
-        FolderLockedError,
-      );
+      await expect(acquireFolderLock(beating, { staleMs: 2_000, heartbeatMs: 200 })).rejects.toThrow(FolderLockedError);
     } finally {
       clearInterval(heart);
     }

@@ -21,7 +21,9 @@ async function loggedApp(level = 'info') {
   app.get('/proxyserver/api/DeviceInfo/:id', async () => ({ code: 200, msg: '成功', data: { id: 1 } }));
   app.post('/proxyserver/api/Refused', async () => ({ code: 403, msg: '无权限', data: null }));
   app.get('/proxyserver/health', async () => ({ status: 'ok' }));
-  app.get('/proxyserver/file', async (_request, reply) => reply.type('application/octet-stream').send(Buffer.from('x')));
+  app.get('/proxyserver/file', async (_request, reply) =>
+    reply.type('application/octet-stream').send(Buffer.from('x')),
+  );
   await app.ready();
   const requests = () => lines.filter((line) => line.msg === 'request');
   return { app, lines, requests };
