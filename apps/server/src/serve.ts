@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { ConfigError, readConfig } from './config.js';
 import { buildApp } from './app.js';
-import { keyNote, startBanner } from './banner.js';
+import { keyNote, maskDatabaseUrl, startBanner } from './banner.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
@@ -83,11 +83,30 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     await start(log, options.now ?? (() => new Date()));
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof FolderLockedError;
-    const message = `启动失败：${(error as Error).message ?? String(error)}`;
-    log.fatal(known ? {} : { err: error }, message);
-    console.error(message);
+    const message = scrub(`启动失败：${error instanceof Error ? error.message : String(error)}`);
+    const stack = error instanceof Error && !known ? scrub(error.stack ?? '') : undefined;
+    log.fatal(stack ? { stack } : {}, message);
+    console.error(stack ? `${message}\n${stack}` : message);
     process.exit(1);
   }
+}
+
+/**
+ * A failure's text with the secrets of the environment masked: a driver's error may quote DATABASE_URL whole (an
+ * unreadable URL), so a start failure is printed through this, never as the raw error object.
+ */
+function scrub(text: string): string {
+  const url = process.env.DATABASE_URL ?? '';
+  let password = '';
+  try {
+    password = url.includes('://') ? decodeURIComponent(new URL(url).password) : '';
+  } catch {
+    // An unreadable URL: masked whole below.
+  }
+  const secrets = [url, password, process.env.ADMIN_PASSWORD, process.env.DEVICE_UPLOAD_KEY];
+  return secrets
+    .filter((secret): secret is string => Boolean(secret && secret.length >= 4))
+    .reduce((masked, secret) => masked.split(secret).join(secret === url ? maskDatabaseUrl(url) : '***'), text);
 }
 
 async function start(log: Logger, now: () => Date): Promise<void> {
