@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { CHUNK_BUDGET_KIB, INITIAL_BUDGET_KIB } from './bundle-budget.mjs';
 import { rssGrowthMb } from './measure-alerts.mjs';
+import { guardAppVerdicts, LCP_BUDGET_MS, SCAN_BUDGET_MS, SHELL_BUDGET_KIB } from './measure-guard-app.mjs';
 
 const ms = (n) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(0)} ms` : '—');
 const s = (n) => (Number.isFinite(n) ? `${(n / 1000).toFixed(1)} s` : '—');
@@ -150,6 +151,92 @@ export function figureRows(r) {
     }
   }
   if (r.p10) rows.push(alertRow(r.p10));
+  if (r.p11) rows.push(...guardAppRows(r.p11));
+  return rows;
+}
+
+/** P11: the guard app's shell, Lighthouse mobile on /m/, installability, and scan to stored. */
+function guardAppRows(p) {
+  const ok = guardAppVerdicts(p);
+  const failed = (what, part, target) => ['P11', what, part.error, '—', '—', target, '❌ not run'];
+  const rows = [];
+  const shellTarget = `≤ ${SHELL_BUDGET_KIB} KiB`;
+  if (p.shell.error) rows.push(failed('guard app shell JS', p.shell, shellTarget));
+  else {
+    const lazy = p.shell.lazy.map((f) => `${f.name.replace(/-[\w-]{8}\.js$/, '')} ${f.gzipKib.toFixed(1)}`);
+    rows.push([
+      'P11',
+      `guard app (/m/) shell: first-load JS gzip (${p.shell.files} files${lazy.length ? `; loaded later: ${lazy.join(', ')} KiB` : ''})`,
+      `${p.shell.kib.toFixed(1)} KiB`,
+      '—',
+      '—',
+      shellTarget,
+      mark(ok.shell),
+    ]);
+  }
+  const lcpTarget = `LCP ≤ ${(LCP_BUDGET_MS / 1000).toFixed(1)} s`;
+  const throttled = (l) =>
+    `simulated ${l.throttling.rttMs} ms RTT, ${(l.throttling.throughputKbps / 1024).toFixed(1)} Mbps, CPU ${l.throttling.cpuSlowdownMultiplier}×`;
+  const lighthouseRow = (l, how, target, verdict) =>
+    l.error
+      ? failed(`Lighthouse mobile, ${how}`, l, target)
+      : [
+          'P11',
+          `Lighthouse ${l.lighthouseVersion} mobile, ${l.url} (${l.runs} runs, median), ${how} (${throttled(l)}): LCP; TBT; CLS (score)`,
+          `${ms(l.lcpMs.median)}; ${ms(l.tbtMs.median)}; ${l.cls.median.toFixed(3)} (${l.performance.median.toFixed(0)})`,
+          '—',
+          '—',
+          target,
+          verdict,
+        ];
+  rows.push(lighthouseRow(p.lighthouse.p7, "P7's throttling", lcpTarget, mark(ok.lcp)));
+  if (p.lighthouse.mobileSlow4G) {
+    rows.push(
+      lighthouseRow(
+        p.lighthouse.mobileSlow4G,
+        "Lighthouse's own mobile throttling (slow 4G)",
+        `(${lcpTarget}: judged on P7's throttling)`,
+        '➖ reported',
+      ),
+    );
+  }
+  const installWhat =
+    'installable (Lighthouse 12 has no PWA category): manifest name, display, start_url under /m/, icons 192 and 512; a service worker registered for /m/ (fresh Chromium profile)';
+  if (p.installable.error) rows.push(failed(installWhat, p.installable, 'installable'));
+  else {
+    const i = p.installable;
+    const missing = Object.entries(i.checks)
+      .filter(([, passed]) => !passed)
+      .map(([check]) => check);
+    const chromium =
+      i.chromiumErrors === null
+        ? ''
+        : `; Chromium: ${i.chromiumErrors.length ? i.chromiumErrors.join(', ') : 'no installability errors'}`;
+    rows.push([
+      'P11',
+      installWhat,
+      `${i.ok ? 'yes' : `no (${missing.join(', ')})`}: ${i.name ?? '—'}, ${i.display ?? '—'}, ${i.startUrl ?? '—'}, ${i.serviceWorker ?? 'no worker'}${chromium}`,
+      '—',
+      '—',
+      'installable',
+      mark(ok.installable),
+    ]);
+  }
+  const scanWhat = 'scan to stored (online, loopback): fake camera shows a point’s QR, 扫码打卡 pressed → punch listed';
+  const scanTarget = `p95 ≤ ${(SCAN_BUDGET_MS / 1000).toFixed(1)} s`;
+  if (p.scan.error) rows.push(failed(scanWhat, p.scan, scanTarget));
+  else {
+    const c = p.scan;
+    rows.push([
+      'P11',
+      `${scanWhat} by GetPatrolClockInList (polled every ${c.pollMs} ms), ${c.scans} distinct points (median / p95; of which press → AppPunches sent, and its answer)`,
+      `${spread(c.totalMs)} (${spread(c.toUploadMs)}; ${spread(c.uploadMs)})`,
+      '—',
+      '—',
+      scanTarget,
+      mark(ok.scan),
+    ]);
+  }
   return rows;
 }
 
@@ -190,6 +277,7 @@ const KNOWN_CAUSES = {
   P7: "The login card's frame, logo and title are painted by index.html before the code loads and the console is sent pre-compressed (br/gz), so LCP is the first paint; the rest is the initial JS within its budget.",
   P9: '漏检报表 aggregates the stored rounds of the span for the scope in one statement (per-round counts kept by the upload, no punches read); a year of the root scope is every round of every road, read through the (hold_id, round_date) index, then grouped, sorted and paged.',
   P10: "Each NOTIFY costs each server one query for the alert's row, then one write per open stream in its scope; the bench process reads all 1,000 streams on the same 2 cores as both servers and PostgreSQL, so its own event loop is part of the latency.",
+  P11: "The shell is React, antd-mobile and the app (jsQR and the photo shrinker load on demand); the login screen is painted by React, so LCP is the shell's download and start. A scan opens the camera (getUserMedia), reads frames with jsQR every 120 ms, queues the punch in IndexedDB and uploads it through AppPunches; Chromium, the server and the database share the machine's cores.",
   P8: "`npm start` runs the install and build checks, then the server imports its modules, opens PGlite (the baseline alone), checks migrations, tops up the demo punches and stores today's rounds before it listens; on a machine shared with other work every step is slower.",
 };
 
@@ -248,7 +336,7 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
   look-ups as named statements that PostgreSQL plans once per connection, so it can beat the raw column)
   (${m.db === 'postgres' ? 'node-postgres; for P2, P4, P5 and P9 a round of HTTP calls and a round of the same SQL raw alternate, the server idle during the raw one' : 'PGlite in-process, the server stopped'}); P1's baseline is the driver's own
   multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio is of the medians.
-${m.db === 'pglite' ? '- PGlite is one connection: its figures are reported, not targeted (QUALITY.md).\n' : ''}
+${r.p11 ? "- P11 (bench/measure-guard-app.mjs): the guard app as served at /m/ by the server under test, in Debian's Chromium — Lighthouse mobile through `lhci collect`; installability and scan to stored through playwright-core on a phone profile, the camera Chromium's fake capture of a QR label (a .y4m written from the `qrcode` package's modules), each scan a distinct point of an enterprise made for it, the browser started anew for each on the same profile.\n" : ''}${m.db === 'pglite' ? '- PGlite is one connection: its figures are reported, not targeted (QUALITY.md).\n' : ''}
 ## Figures
 
 ${table(figureRows(r))}

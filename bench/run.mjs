@@ -1,14 +1,15 @@
-// npm run bench [-- --size 1m|10m] [--db postgres|pglite]: generates QUALITY.md's data set, measures P1–P10
+// npm run bench [-- --size 1m|10m] [--db postgres|pglite]: generates QUALITY.md's data set, measures P1–P11
 // through the running server and each beside its raw baseline, and writes bench/REPORT.md (and this size's figures
 // to bench/results/<db>-<size>.json, which the report shows beside the current run). While working on the suite:
-// `--size 100k` and `--skip p1,p3,p6,p7,p8,p10` (P2, P4, P5 and P9 always run).
+// `--size 100k` and `--skip p1,p3,p6,p7,p8,p10,p11` (P2, P4, P5 and P9 always run).
 //
 // Order: the server first migrates an empty database (its own migrations), the data set is filled by SQL, then
 // the HTTP measurements run against the server (P2, P4, P5, P9 on PostgreSQL alternating with their baselines, the
 // server idle meanwhile). P10 (alert streams, PostgreSQL only) comes last of them, with a second server started for
 // it alone: its 1,000 open streams would otherwise ping and hold memory during the others. The server is stopped
 // before the other baselines and the plans (PGlite is one process's), so the two never compete for the 2 cores.
-// P1 comes last: its uploads add to the periods read.
+// P11 (the guard app in Chromium) and P1 come last, on a server started for them: their punches add to the periods
+// read.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { generateDataset } from './dataset.mjs';
 import { captureQueries, timeOverHttp, timeRaw, timeSideBySide } from './measure-calls.mjs';
 import { alertDelivery, alertNote } from './measure-alerts.mjs';
 import { lighthouse } from './measure-console.mjs';
+import { guardApp } from './measure-guard-app.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts } from './measure-export.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
 import { startup } from './measure-startup.mjs';
@@ -55,7 +57,7 @@ const runs = (part) => !skipped.has(part);
 const began = performance.now();
 const step = (title) => console.log(`\n━━ ${title} (${((performance.now() - began) / 1000).toFixed(0)} s) ━━`);
 
-ensureBuilt({ only: ['packages/contract', 'apps/server', 'apps/web'] });
+ensureBuilt({ only: ['packages/contract', 'apps/server', 'apps/web', 'apps/guard'] });
 
 const results = {
   meta: {
@@ -185,19 +187,26 @@ try {
   step('plans');
   results.plans = await explainAll(db, captures);
 
-  // Last, because it adds punches to the periods measured above.
-  if (runs('p1')) {
+  // Last, because they add punches to the periods measured above.
+  if (runs('p1') || runs('p11')) {
     if (args.db === 'pglite') {
       await db.close();
       db = null;
     }
-    step('P1: device upload');
     server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
-    const p1Server = await uploadOverHttp(server.base);
+    if (runs('p11')) {
+      step('P11: the guard app (shell, Lighthouse mobile, installable, scan to stored)');
+      results.p11 = await guardApp(server.base);
+    }
+    let p1Server = null;
+    if (runs('p1')) {
+      step('P1: device upload');
+      p1Server = await uploadOverHttp(server.base);
+    }
     await server.stop();
     server = null;
     db ??= await openDatabase(target);
-    results.p1 = { concurrency: CONCURRENCY, server: p1Server, raw: await insertRaw(db) };
+    if (p1Server) results.p1 = { concurrency: CONCURRENCY, server: p1Server, raw: await insertRaw(db) };
   }
   await db.close();
   db = null;

@@ -1,6 +1,6 @@
 // npm run release: release/guard-tour-<version>.tgz, one folder an operator unpacks and runs with `node server.js`
-// (OPERATIONS.md, A release an operator can install): the built server, its migrations and the console, the
-// contract package, and the production node_modules only, installed with `npm ci` from the part of the repository's
+// (OPERATIONS.md, A release an operator can install): the built server, its migrations, the console and the guard
+// app (巡检助手, served at /m/), the contract package, and the production node_modules only, installed with `npm ci` from the part of the repository's
 // lockfile the server needs, so the versions are the ones the tests ran with.
 import { spawnSync } from 'node:child_process';
 import {
@@ -61,11 +61,17 @@ function installedPackages(modules) {
 
 try {
   mkdirSync(top);
-  // The server finds the console at ../../web/dist and its migrations at ../../drizzle from its own files
-  // (app.ts, db/migrate.ts): the repository's layout is kept.
+  // The server finds the console at ../../web/dist, the guard app at ../../guard/dist and its migrations at
+  // ../../drizzle from its own files (app.ts, db/migrate.ts): the repository's layout is kept. The guard app is
+  // static files (its packages are bundled in), so it adds nothing to node_modules.
   copyBuilt('apps/server/dist', 'apps/server/dist');
   copyBuilt('apps/server/drizzle', 'apps/server/drizzle');
   copyBuilt('apps/web/dist', 'apps/web/dist');
+  copyBuilt('apps/guard/dist', 'apps/guard/dist');
+  // Without these the server would start and simply not serve /m/: a release that cannot be installed on a phone.
+  for (const file of ['index.html', 'manifest.webmanifest', 'sw.js']) {
+    if (!existsSync(path.join(top, 'apps/guard/dist', file))) throw new Error(`the release lacks apps/guard/dist/${file}`);
+  }
 
   const dependencies = { ...contract.dependencies, ...server.dependencies };
   delete dependencies[contract.name];

@@ -8,6 +8,7 @@ import { CHINESE, exchange } from './support/http.js';
 import { freePort, type Cluster } from './support/installation.js';
 import { SiteNginx, nginxBinary, tlsCall } from './support/nginx-site.js';
 import {
+  GUARD_APP_FILES,
   REPO,
   ReleaseServer,
   buildRelease,
@@ -59,7 +60,7 @@ async function deviceNumbers(admin: ConsoleClient): Promise<string[]> {
 }
 
 describe('a release an operator can install', () => {
-  it('holds the built server and console and production node_modules only', () => {
+  it('holds the built server, console and guard app and production node_modules only', () => {
     for (const file of ['server.js', 'backup.js', 'restore.js', 'package.json', 'README.md']) {
       expect(existsSync(path.join(release, file)), file).toBe(true);
     }
@@ -67,6 +68,7 @@ describe('a release an operator can install', () => {
       'apps/server/dist/main.js',
       'apps/server/drizzle/meta/_journal.json',
       'apps/web/dist/index.html',
+      ...GUARD_APP_FILES,
     ]) {
       expect(existsSync(path.join(release, file)), file).toBe(true);
     }
@@ -86,12 +88,24 @@ describe('a release an operator can install', () => {
     figures.push(`${packages.length} packages`);
   });
 
-  it('unpacked into an empty folder, `node server.js` serves the console and the API on a new DATA_DIR', async () => {
+  it('unpacked into an empty folder, `node server.js` serves the console, the guard app and the API on a new DATA_DIR', async () => {
     // TRUST_PROXY names nginx's own address only, so that the nginx step below can tell a client on 127.0.0.5 apart.
     server = await ReleaseServer.start(release, await freePort(), { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' });
     const page = await exchange({ method: 'GET', url: `${server.url}/` });
     expect(page.status).toBe(200);
     expect(page.body.toString('utf8')).toContain('<div id="root">');
+    // The guard app at /m/ (GUARD-APP.md, pinned paths), from the release's own apps/guard/dist.
+    const app = await exchange({ method: 'GET', url: `${server.url}/m/` });
+    expect(app.status).toBe(200);
+    expect(app.body.toString('utf8')).toMatch(/<title>巡检助手<\/title>[\s\S]*href="\/m\/manifest\.webmanifest"/);
+    const manifest = await exchange({ method: 'GET', url: `${server.url}/m/manifest.webmanifest` });
+    expect(manifest.status).toBe(200);
+    expect(JSON.parse(manifest.body.toString('utf8'))).toMatchObject({
+      name: '巡检助手',
+      display: 'standalone',
+      start_url: '/m/',
+    });
+    expect((await exchange({ method: 'GET', url: `${server.url}/m/sw.js` })).status).toBe(200);
     const admin = await adminWithTerminal(server.url, 'admin123', 'REL-0001');
     expect(await deviceNumbers(admin)).toEqual(['REL-0001']);
     expect(existsSync(path.join(dataDir, 'db')), 'the embedded database in DATA_DIR').toBe(true);

@@ -5,6 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * The built guard app (巡检助手, GUARD-APP.md) in a release: `node server.js` serves it at /m/ from
+ * ../../guard/dist relative to apps/server/dist (app.ts), as in the repository.
+ */
+export const GUARD_APP_FILES = [
+  'apps/guard/dist/index.html',
+  'apps/guard/dist/manifest.webmanifest',
+  'apps/guard/dist/sw.js',
+];
 /** What the server prints once it listens (main.ts). */
 const READY = '巡检管理平台已启动';
 const START_LIMIT_MS = 90_000;

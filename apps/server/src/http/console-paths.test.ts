@@ -4,7 +4,7 @@ import { MENU, OTHER_ROUTES } from '@guard-tour/contract';
 import { buildApp } from '../app.js';
 import { useHarness } from '../test/harness.js';
 import { makeWebRoot } from '../test/web-root.js';
-import { isConsolePath } from './console-paths.js';
+import { NOT_CONSOLE, isConsolePath } from './console-paths.js';
 
 /** OPERATIONS.md: paths that are neither API, probe, docs nor a console route answer 404, not the console. */
 const SCANNER_PATHS = [
@@ -36,14 +36,21 @@ describe('which paths are the console’s', () => {
     for (const url of CONSOLE_PATHS) expect(isConsolePath(url), url).toBe(true);
   });
 
-  it('takes a mistyped path in one of the console’s areas, which the console shows as 页面不存在', () => {
-    expect(isConsolePath('/patrol/no_such_screen')).toBe(true);
-    expect(isConsolePath('/sys/nothing')).toBe(true);
+  it('takes any other address without a dot, which the console shows as 页面不存在', () => {
+    for (const url of ['/patrol/no_such_screen', '/sys/nothing', '/no/such/page'])
+      expect(isConsolePath(url), url).toBe(true);
   });
 
-  it('leaves probes, scanners’ favourites, dotted paths and other areas to the 404', () => {
-    for (const url of [...SCANNER_PATHS, '/admin', '/api/v1/users', '/proxyserver/nothing', '/%E0%A4%A'])
+  it('leaves probes, scanners’ favourites, dotted paths and the server’s own prefix to the 404', () => {
+    for (const url of [...SCANNER_PATHS, '//wp-admin/x', '/admin', '/api/v1/users', '/proxyserver/x', '/%E0%A4%A'])
       expect(isConsolePath(url), url).toBe(false);
+  });
+
+  it('never refuses a segment the console’s own routes use', () => {
+    for (const url of CONSOLE_PATHS) {
+      const first = url.split('?')[0]!.split('/').find(Boolean)?.toLowerCase();
+      expect(first === undefined || !NOT_CONSOLE.has(first), url).toBe(true);
+    }
   });
 });
 
@@ -68,7 +75,7 @@ describe('the server with a built console', () => {
   });
 
   it('answers the console’s routes with its index.html', async () => {
-    for (const url of [...CONSOLE_PATHS, '/patrol/no_such_screen']) {
+    for (const url of [...CONSOLE_PATHS, '/patrol/no_such_screen', '/no/such/page']) {
       const response = await web.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/html');

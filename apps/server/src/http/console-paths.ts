@@ -1,16 +1,49 @@
-import { MENU, OTHER_ROUTES } from '@guard-tour/contract';
-
-/** Every path the console routes (apps/web/src/app/routes.tsx): the menu, the pages outside it, its print view. */
-const CONSOLE_ROUTES = [...MENU.flatMap((group) => group.entries), ...OTHER_ROUTES].map((entry) => entry.path);
-
-/** The first segments of those paths (`hold`, `patrol`, `sys`, `login`, …): the console's own areas. */
-const CONSOLE_AREAS = new Set(CONSOLE_ROUTES.map((route) => route.split('/')[1]?.toLowerCase()).filter(Boolean));
+/**
+ * First path segments that probes and scanners ask for and the console never uses (its routes are the contract's
+ * MENU and OTHER_ROUTES, console-paths.test.ts checks they stay apart): answered 404, not the console's page.
+ */
+export const NOT_CONSOLE = new Set([
+  'healthz',
+  'health',
+  'livez',
+  'readyz',
+  'ready',
+  'metrics',
+  'status',
+  'server-status',
+  'actuator',
+  'api',
+  'admin',
+  'administrator',
+  'wp',
+  'wordpress',
+  'wp-admin',
+  'wp-content',
+  'wp-includes',
+  'phpmyadmin',
+  'pma',
+  'myadmin',
+  'cgi-bin',
+  'vendor',
+  'manager',
+  'console',
+  'solr',
+  'jenkins',
+  'owa',
+  'autodiscover',
+  'ecp',
+  'boaform',
+  'druid',
+  'nacos',
+  'hudson',
+  'proxyserver',
+]);
 
 /**
  * Whether a GET of `url` is the console's to answer with its index.html (the client then routes it, or shows
- * 页面不存在). `/` and every path under one of the console's areas without a dot, so `/patrol/road_detail?id=3` and
- * a mistyped `/patrol/nothing` get the console, while probes and scanners (`/healthz`, `/metrics`, `/wp-admin`,
- * `/.env`, `/wp-login.php`, `/.git/config`, `/phpmyadmin`) and missing files get a plain 404.
+ * 页面不存在): `/` and paths that look like a console address, without a dot (no file, no `/.env`, no
+ * `/wp-login.php`) and outside the segments above. So `/patrol/road_detail?id=3` and a mistyped `/no/such/page` get
+ * the console, while `/healthz`, `/metrics`, `/wp-admin`, `/.git/config`, `/phpmyadmin` and missing files get 404.
  */
 export function isConsolePath(url: string): boolean {
   let pathname: string;
@@ -21,5 +54,5 @@ export function isConsolePath(url: string): boolean {
   }
   if (pathname === '/') return true;
   if (pathname.includes('.') || pathname.includes('\\')) return false;
-  return CONSOLE_AREAS.has(pathname.split('/')[1] ?? '');
+  return !NOT_CONSOLE.has(pathname.split('/').find(Boolean) ?? '');
 }

@@ -37,7 +37,7 @@ function isDataException(error: { code?: unknown }): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, rawReply) => {
     // A refusal is not the route's reply: it is written as it is, not through the route's response schema.
-    const reply = rawReply.serializer(JSON.stringify);
+    const reply = rawReply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
