@@ -14,6 +14,7 @@
 //    one distinct point per scan, the browser started anew for each (the fake camera's file is fixed at launch)
 //    on the same profile: the guard opens the app and scans.
 // playwright-core and qrcode come with the e2e workspace (hoisted to the root node_modules); Chromium is Debian's.
+/* global document, window, Element -- inside page.evaluate, which runs in the phone's page */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -283,7 +284,12 @@ async function setUpGuard(base, count) {
   }
   await call(base, 'POST', '/RoadInfo/SaveRoadInfoNew', {
     token: admin,
-    body: { road_id: 0, hold_id: hold.hold_id, road_name: `P11巡逻线${stamp}`, patrol_card_ids: points.map((p) => p.id) },
+    body: {
+      road_id: 0,
+      hold_id: hold.hold_id,
+      road_name: `P11巡逻线${stamp}`,
+      patrol_card_ids: points.map((p) => p.id),
+    },
   });
   const { data: login } = await call(base, 'POST', '/UserInfo/Login_Web', {
     body: { user_name: account, user_password: password, remember_login: false },

@@ -194,7 +194,7 @@ function guardAppRows(p) {
     rows.push(
       lighthouseRow(
         p.lighthouse.mobileSlow4G,
-        "Lighthouse's own mobile throttling (slow 4G)",
+        "Lighthouse's own mobile throttling, slow 4G",
         `(${lcpTarget}: judged on P7's throttling)`,
         '➖ reported',
       ),

@@ -62,3 +62,14 @@ export function pruneLock(rootLock, { name, version, dependencies }) {
     packages: { '': { name, version, dependencies }, ...sorted },
   };
 }
+
+/**
+ * The root package.json's `overrides` whose package (the key; for a nested override, its parent) is in the pruned
+ * lock, so the release's package.json pins what its lockfile holds and names nothing it does not install.
+ * Undefined when none is left.
+ */
+export function pruneOverrides(overrides, lock) {
+  const installed = new Set(Object.keys(lock.packages).map((at) => at.slice(at.lastIndexOf('node_modules/') + 13)));
+  const kept = Object.entries(overrides ?? {}).filter(([name]) => installed.has(name.replace(/(.)@.*$/, '$1')));
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}

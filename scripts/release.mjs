@@ -18,7 +18,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
-import { pruneLock } from './release-lock.mjs';
+import { pruneLock, pruneOverrides } from './release-lock.mjs';
 
 /** Packages a release must not hold: build, test and lint tools. */
 const DEV_TOOLS =
@@ -30,7 +30,7 @@ const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'
 ensureInstalled();
 ensureBuilt();
 
-const { version, description, engines } = readJson('package.json');
+const { version, description, engines, overrides } = readJson('package.json');
 const server = readJson('apps/server/package.json');
 const contract = readJson('packages/contract/package.json');
 const name = `guard-tour-${version}`;
@@ -70,11 +70,13 @@ try {
   copyBuilt('apps/guard/dist', 'apps/guard/dist');
   // Without these the server would start and simply not serve /m/: a release that cannot be installed on a phone.
   for (const file of ['index.html', 'manifest.webmanifest', 'sw.js']) {
-    if (!existsSync(path.join(top, 'apps/guard/dist', file))) throw new Error(`the release lacks apps/guard/dist/${file}`);
+    if (!existsSync(path.join(top, 'apps/guard/dist', file)))
+      throw new Error(`the release lacks apps/guard/dist/${file}`);
   }
 
   const dependencies = { ...contract.dependencies, ...server.dependencies };
   delete dependencies[contract.name];
+  const lock = pruneLock(readJson('package-lock.json'), { name: 'guard-tour', version, dependencies });
   const manifest = {
     name: 'guard-tour',
     version,
@@ -84,9 +86,11 @@ try {
     engines,
     scripts: { start: 'node server.js', backup: 'node backup.js', restore: 'node restore.js' },
     dependencies,
+    // The root's overrides that reach the release's packages: without them `npm ci` finds the lockfile's pinned
+    // versions out of their parents' ranges and refuses.
+    overrides: pruneOverrides(overrides, lock),
   };
   writeFileSync(path.join(top, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const lock = pruneLock(readJson('package-lock.json'), { name: 'guard-tour', version, dependencies });
   writeFileSync(path.join(top, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`› 安装运行依赖（${Object.keys(lock.packages).length - 1} 个包，npm ci --omit=dev）…`);
   // No install scripts: nothing in the server's tree needs one, and none may download anything.
