@@ -11,6 +11,7 @@ import { registerAuth } from './http/auth.js';
 import { isConsolePath } from './http/console-paths.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerRequestLog, requestLogController } from './http/request-log.js';
 import { guardAppPage, isGuardAppPage, registerGuardApp } from './http/guard-app.js';
 import { registerExportLimit } from './http/export-limit.js';
 import { registerMetrics } from './http/metrics.js';
@@ -93,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request, written by registerRequestLog (route, envelope code, ms, account, address).
+    logController: requestLogController,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { caseSensitive: false },
     trustProxy: ctx.config.trustProxy,
@@ -113,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
   // Before any route: their hooks reach every route registered after them (OPERATIONS.md).
   await registerSecurityHeaders(app, webRoot);
   registerMetrics(app, ctx.db, ctx.config.metricsToken);

@@ -9,7 +9,12 @@ import { pagingSchema } from './envelope.js';
 
 export const AlertKind = { missed: 1, offline: 2, clock: 3, proxy: 4 } as const;
 export type AlertKind = (typeof AlertKind)[keyof typeof AlertKind];
-export const ALERT_KINDS: readonly AlertKind[] = [AlertKind.missed, AlertKind.offline, AlertKind.clock, AlertKind.proxy];
+export const ALERT_KINDS: readonly AlertKind[] = [
+  AlertKind.missed,
+  AlertKind.offline,
+  AlertKind.clock,
+  AlertKind.proxy,
+];
 
 export const ALERT_KIND_TEXT: Readonly<Record<AlertKind, string>> = {
   [AlertKind.missed]: '漏检',
@@ -26,7 +31,11 @@ export const ALERT_STATE_TEXT: Readonly<Record<AlertState, string>> = {
 };
 
 /** The flag a punch carries when it raised an alert (the record lists' `flag`): '' for none. */
-export const PUNCH_FLAG_TEXT = { none: '', clock: ALERT_KIND_TEXT[AlertKind.clock], proxy: ALERT_KIND_TEXT[AlertKind.proxy] };
+export const PUNCH_FLAG_TEXT = {
+  none: '',
+  clock: ALERT_KIND_TEXT[AlertKind.clock],
+  proxy: ALERT_KIND_TEXT[AlertKind.proxy],
+};
 
 /** Who handles an alert the system closes itself (a late upload completed its round). */
 export const SYSTEM_HANDLER = '系统';

@@ -57,11 +57,7 @@ export const webhookRow = z.object({
 export type WebhookRow = z.infer<typeof webhookRow>;
 
 const trimmed = (max: number, tooLong: string) =>
-  z
-    .string({ error: webhookMessages.badText })
-    .trim()
-    .max(max, tooLong)
-    .refine(withoutNul, webhookMessages.badText);
+  z.string({ error: webhookMessages.badText }).trim().max(max, tooLong).refine(withoutNul, webhookMessages.badText);
 
 /** `Webhook/Save`: `hook_id` 0 adds one; an empty `secret` on an edit keeps the one stored. */
 export const saveWebhookInput = z.object({
@@ -74,9 +70,12 @@ export const saveWebhookInput = z.object({
     .nullish()
     .transform((value) => value ?? ''),
   kinds: z
-    .array(z.coerce.number().refine((kind) => (ALERT_KINDS as readonly number[]).includes(kind)), {
-      error: webhookMessages.badKinds,
-    })
+    .array(
+      z.coerce.number().refine((kind) => (ALERT_KINDS as readonly number[]).includes(kind)),
+      {
+        error: webhookMessages.badKinds,
+      },
+    )
     .min(1, webhookMessages.badKinds)
     .max(ALERT_KINDS.length, webhookMessages.badKinds)
     .transform((kinds) => [...new Set(kinds)].sort()),

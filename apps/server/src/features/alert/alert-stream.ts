@@ -6,7 +6,6 @@ import type { AlertHub } from './alert-hub.js';
 /** How soon a console reconnects after a dropped stream (the EventSource `retry` field). */
 const RETRY_MS = 3_000;
 
-
 /**
  * `Alert/Stream`: answers with `text/event-stream` and keeps the connection: each alert in the caller's scope as an
  * `alert` event, a `:` comment every 15 s (proxies keep it open; the token is checked again then, and a revoked

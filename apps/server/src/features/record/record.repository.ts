@@ -73,8 +73,7 @@ const onBucket = (at: Date | null) => at === null || at.getTime() % BUCKET_MS ==
 
 /** Without keywords, over whole buckets (a list's span is local days), a count sums the triggers' counts. */
 const countsFromBuckets = (filter: PunchFilter) =>
-  liveKeys(filter).length === 0 &&
-  !filter.flaggedOnly && onBucket(filter.span.from) && onBucket(filter.span.to);
+  liveKeys(filter).length === 0 && !filter.flaggedOnly && onBucket(filter.span.from) && onBucket(filter.span.to);
 
 /** The statement counting the punches a list covers (one row, `total`): from `punch_count` when it can. */
 function countQuery(q: Queryable, filter: PunchFilter, bind: Bind = boundValue) {
