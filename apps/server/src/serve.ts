@@ -11,6 +11,7 @@ import { resolveDeviceKey } from './security/device-key.js';
 import { fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
 import { closeOnSignals, shutDown } from './shutdown.js';
 import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
+import { scheduleRetention } from './db/retention.js';
 import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
 import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
 
@@ -138,6 +139,8 @@ async function start(log: Logger, now: () => Date): Promise<void> {
       (error) => app.log.error({ err: error }, 'webhook delivery failed'),
       ALERT_CHANNEL,
     ),
+    // Expired sessions and logs older than LOG_RETENTION_DAYS, a minute after start and then daily.
+    scheduleRetention(ctx, (error) => app.log.error({ err: error }, 'retention failed')),
   ];
   closeOnSignals(() => shutDown({ app, background, closeDatabase: () => database.close(), log: app.log }), log);
 
