@@ -11,6 +11,7 @@ import {
 } from '@guard-tour/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { readerOf } from '../../db/client.js';
 import { pageWindow } from '../../db/sql.js';
 import { RoundStatus } from '../../domain/schedule.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
@@ -63,10 +64,14 @@ export async function missedReport(
   return repo.reportGroups(ctx.db, filter, input.group_by, input.sort, pageWindow(input));
 }
 
-/** Every group of the report, in the screen's order (the export). */
+/**
+ * Every group of the report, in the screen's order (the export): read from the standby of DATABASE_READ_URL when
+ * one is set, like every export (the stored rounds it reads were frozen before; a round frozen this very moment
+ * shows in the next export).
+ */
 export async function allGroups(ctx: AppContext, filter: repo.RoundFilter, input: ReportFilterInput) {
   await freshRounds(ctx);
-  return (await repo.reportGroups(ctx.db, filter, input.group_by, input.sort, null)).rows;
+  return (await repo.reportGroups(readerOf(ctx.db), filter, input.group_by, input.sort, null)).rows;
 }
 
 /** An id `group_key`: a whole number 1–MAX_ID, or its digits as text; anything else is not a group. */
