@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, includeChildren, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
-import { MAX_UPLOAD_RECORDS, punchRecord } from './punch.js';
+import { punchRecord, uploadPunchesInput } from './punch.js';
 
 /**
  * The guard app (GUARD-APP.md and its pinned calls): a phone registered as a terminal, today's rounds of the
@@ -78,16 +78,8 @@ export const appPunchRecord = punchRecord.extend({
 });
 export type AppPunchRecord = z.input<typeof appPunchRecord>;
 
-export const appPunchesInput = z.object({
-  device_no: z
-    .string({ error: '请提供设备IMEI/SN' })
-    .trim()
-    .min(1, '请提供设备IMEI/SN')
-    .max(64, '设备IMEI/SN格式不正确'),
-  records: z
-    .array(z.unknown(), { error: '请提供打卡记录列表 records' })
-    .max(MAX_UPLOAD_RECORDS, `每次最多上传 ${MAX_UPLOAD_RECORDS} 条记录`),
-});
+/** The phone's batch: the terminals' own upload body (its records read with `appPunchRecord`). */
+export const appPunchesInput = uploadPunchesInput.pick({ device_no: true, records: true });
 export type AppPunchesInput = z.input<typeof appPunchesInput>;
 
 export const uploadedPhoto = z.object({ photo_id: z.number() });
