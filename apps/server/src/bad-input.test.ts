@@ -82,13 +82,24 @@ async function headersFor(how: RouteInput): Promise<Record<string, string>> {
 }
 
 /** Calls a route and lists what is wrong with its answer, each problem naming the route and the input. */
+/**
+ * Texts the suite has sent so far that read like programming values (`NaN`, `undefined`, …): an answer may name
+ * what an earlier call stored (a road a property test saved as "NaN" is listed by a later refusal as 「NaN」), and
+ * that is the person's own text. Only such whole texts are let through, so no real leak hides behind them.
+ */
+const sentTexts = new Set<string>();
+const LOOKS_LIKE_A_VALUE = /^(?:nan|undefined|null|infinity|-infinity|true|false|\[object object\])$/i;
+
 async function problems(route: RouteRef, how: RouteInput, request: RawRequest, refused: boolean): Promise<string[]> {
+  const sent = textsIn(request.input ?? request.payload ?? request.rawQuery);
+  for (const text of sent) if (LOOKS_LIKE_A_VALUE.test(text.trim())) sentTexts.add(text.trim());
   const response = await callRoute(h, route, await headersFor(how), request);
   const found = problemsOf(response, {
     reply: how.reply,
     allowed: [...HANDLED, ...how.alsoAllowed],
     refused,
-    echoes: textsIn(request.input ?? request.payload ?? request.rawQuery),
+    // Named as messages name things: 「NaN」, or in a list after ： or 、.
+    echoes: [...sent, ...[...sentTexts].flatMap((text) => [`「${text}」`, `：${text}`, `、${text}`])],
   });
   return found.map((problem) => `${route.key} with ${shown(request)}: ${problem}`);
 }

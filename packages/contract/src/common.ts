@@ -90,7 +90,14 @@ export const saveHoldId = idNumber('数据异常，无法保存！');
 /** A list's `search_type`: one of the screen's types, any letter case; absent or '' means the first. */
 export const searchType = <const T extends readonly [string, ...string[]]>(types: T) =>
   z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? types[0] : String(value).toLowerCase()),
+    // Only text and numbers are read as a type: anything else (an object whose `toString` is not a function, found
+    // by the bad-input property tests) is left for the enum to refuse, never converted.
+    (value) =>
+      value === '' || value === null || value === undefined
+        ? types[0]
+        : typeof value === 'string' || typeof value === 'number'
+          ? String(value).toLowerCase()
+          : value,
     z.enum(types, { error: '查询类型不正确' }),
   );
 
