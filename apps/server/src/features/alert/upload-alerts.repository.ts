@@ -10,13 +10,22 @@ export interface DevicePunch {
   punch_time: string;
 }
 
-/** A device's punches in [from, to]: the primary key's device prefix, in the months the span touches. */
-export async function punchesAround(q: Queryable, deviceNo: string, from: Date, to: Date): Promise<DevicePunch[]> {
+/**
+ * A device's punches in [from, to] stored by earlier uploads (not the one at `uploadTime`, whose punches the caller
+ * has): the primary key's device prefix, in the months the span touches.
+ */
+export async function punchesAround(
+  q: Queryable,
+  deviceNo: string,
+  span: { from: Date; to: Date },
+  uploadTime: Date,
+): Promise<DevicePunch[]> {
   const rows = await queryRows<{ patrol_sn: string; punch_time: string | Date }>(
     q,
     sql`
     select patrol_sn, punch_time from ${punch}
-    where device_no = ${deviceNo} and punch_time >= ${from} and punch_time <= ${to}`,
+    where device_no = ${deviceNo} and punch_time >= ${span.from} and punch_time <= ${span.to}
+      and upload_time <> ${uploadTime}`,
   );
   return rows.map((row) => ({ patrol_sn: row.patrol_sn, punch_time: new Date(row.punch_time).toISOString() }));
 }

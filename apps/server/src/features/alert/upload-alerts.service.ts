@@ -66,12 +66,13 @@ async function proxyAlerts(ctx: AppContext, q: Queryable, facts: UploadFacts): P
   const { terminal, stored } = facts;
   if (stored.length === 0) return [];
   const times = stored.map((p) => Date.parse(p.punch_time));
-  const around = await punchesAround(
+  const earlier = await punchesAround(
     q,
     terminal.device_no,
-    new Date(Math.min(...times) - REPEAT_SPAN_MS),
-    new Date(Math.max(...times) + REPEAT_SPAN_MS),
+    { from: new Date(Math.min(...times) - REPEAT_SPAN_MS), to: new Date(Math.max(...times) + REPEAT_SPAN_MS) },
+    facts.now,
   );
+  const around = [...earlier, ...stored];
   const clusters = proxySuspects(
     around.map((p) => ({ key: keyOf(p), patrol_sn: p.patrol_sn, at: Date.parse(p.punch_time) })),
   );

@@ -104,73 +104,58 @@ export async function storeBatch(
     unique.map((p) => p.at),
   );
   const accepted = await ctx.db.transaction(async (tx) => {
-    const cards = new Map(
-      (await repo.cardsBySn(tx, [...new Set(unique.map((p) => p.patrolSn))])).map((c) => [
-        c.patrol_sn.toUpperCase(),
-        c,
-      ]),
+    const names = await repo.punchNames(
+      tx,
+      [...new Set(unique.map((p) => p.patrolSn))],
+      [...new Set(unique.map((p) => p.userName).filter(Boolean))],
+      terminal.path,
     );
-    const names = [...new Set(unique.map((p) => p.userName).filter(Boolean))];
-    const people = new Map(
-      (await repo.accountsInSubtree(tx, names, terminal.path)).map((a) => [a.user_name.toLowerCase(), a]),
-    );
+    const cards = new Map(names.cards.map((c) => [c.patrol_sn.toUpperCase(), c.patrol_id]));
+    const people = new Map(names.people.map((a) => [a.user_name.toLowerCase(), a.user_id]));
     const rows = unique.map((p) => ({
       punch: p,
-      card: cards.get(p.patrolSn),
-      person: people.get(p.userName.toLowerCase()),
+      punchTime: p.at.toISOString(),
+      patrolId: cards.get(p.patrolSn) ?? null,
+      userId: people.get(p.userName.toLowerCase()) ?? null,
     }));
     const links = await linkPunches(
       ctx,
       tx,
-      rows.flatMap(({ punch, card, person }) =>
-        card
-          ? [
+      rows.flatMap(({ punch, punchTime, patrolId, userId }) =>
+        patrolId === null
+          ? []
+          : [
               {
                 idx: punch.index,
-                punch_time: punch.at.toISOString(),
-                patrol_id: card.patrol_id,
-                user_id: person?.user_id ?? null,
+                punch_time: punchTime,
+                patrol_id: patrolId,
+                user_id: userId,
                 object_id: terminal.object_id,
                 device_path: terminal.path,
               },
-            ]
-          : [],
+            ],
       ),
     );
     const stored = await repo.insertPunches(
       tx,
-      rows.map(({ punch, card, person }) => ({
-        device_no: terminal.device_no,
+      { ...terminal, upload_time: now },
+      rows.map(({ punch, punchTime, patrolId, userId }) => ({
         patrol_sn: punch.patrolSn,
-        punch_time: punch.at.toISOString(),
-        upload_time: now.toISOString(),
-        hold_id: terminal.hold_id,
-        hold_name: terminal.hold_name,
-        object_id: terminal.object_id,
-        object_name: terminal.object_name,
-        patrol_id: card?.patrol_id ?? null,
-        patrol_name: card?.patrol_name ?? '',
-        location: card?.location ?? '',
-        user_id: person?.user_id ?? null,
-        user_name: person?.user_name ?? '',
-        true_name: person?.true_name ?? '',
+        punch_time: punchTime,
+        patrol_id: patrolId,
+        user_id: userId,
         road_id: links.roads.get(punch.index)?.road_id ?? null,
-        road_name: links.roads.get(punch.index)?.road_name ?? '',
         note: punch.note,
         photo_ids: punch.photoIds,
       })),
     );
-    const storedKeys = new Set(stored.map((s) => `${s.patrol_sn}|${new Date(s.punch_time).getTime()}`));
+    const storedKeys = new Set(stored.map((s) => `${s.patrol_sn}|${s.at_ms}`));
     const storedIndexes = new Set(
       unique.filter((p) => storedKeys.has(`${p.patrolSn}|${p.at.getTime()}`)).map((p) => p.index),
     );
     const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
-    await recordChecks(ctx, tx, marks);
-    await closeCompletedRounds(
-      tx,
-      marks.map((m) => m.round_id),
-      now,
-    );
+    const finished = await recordChecks(ctx, tx, marks);
+    await closeCompletedRounds(tx, finished, now);
     // 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction (ACCOUNTABILITY.md, Timing).
     const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
     const clockOffset = await checkUpload(ctx, tx, {

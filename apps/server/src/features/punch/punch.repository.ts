@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { account, device, hold, patrolCard, punch } from '../../db/schema.js';
+import { account, device, hold, patrolCard, punch, road } from '../../db/schema.js';
 import { punchRowColumns } from '../../db/punch-row.js';
 import { inIds, queryRows } from '../../db/sql.js';
 
@@ -24,34 +24,27 @@ export async function findDeviceByNo(q: Queryable, deviceNo: string) {
   return row;
 }
 
-/** Live points by card number (upper case). */
-export async function cardsBySn(q: Queryable, sns: string[]) {
-  if (sns.length === 0) return [];
-  return q
-    .select({
-      patrol_id: patrolCard.patrol_id,
-      patrol_sn: patrolCard.patrol_sn,
-      patrol_name: patrolCard.patrol_name,
-      location: patrolCard.location,
-    })
-    .from(patrolCard)
-    .where(and(sql`upper(${patrolCard.patrol_sn}) = any(${sql.param(sns)}::text[])`, isNull(patrolCard.deleted_at)));
-}
-
-/** Live accounts by login name, only inside the organisation subtree `path` (DOMAIN.md, Imports). */
-export async function accountsInSubtree(q: Queryable, names: string[], path: string) {
-  if (names.length === 0) return [];
-  return q
-    .select({ user_id: account.user_id, user_name: account.user_name, true_name: account.true_name })
-    .from(account)
-    .innerJoin(hold, eq(hold.hold_id, account.hold_id))
-    .where(
-      and(
-        sql`lower(${account.user_name}) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`,
-        isNull(account.deleted_at),
-        sql`${hold.path} like ${`${path}%`}`,
-      ),
-    );
+/**
+ * Who and what a batch's punches name, in one round trip: live points by card number (upper case), and live
+ * accounts by login name only inside the organisation subtree `path` (DOMAIN.md, Imports).
+ */
+export async function punchNames(q: Queryable, sns: string[], names: string[], path: string) {
+  const [row] = await queryRows<{
+    cards: { patrol_id: number; patrol_sn: string }[];
+    people: { user_id: number; user_name: string }[];
+  }>(
+    q,
+    sql`
+    select
+      (select coalesce(json_agg(json_build_object('patrol_id', c.patrol_id, 'patrol_sn', c.patrol_sn)), '[]')
+        from ${patrolCard} c
+        where upper(c.patrol_sn) = any(${sql.param(sns)}::text[]) and c.deleted_at is null) as cards,
+      (select coalesce(json_agg(json_build_object('user_id', a.user_id, 'user_name', a.user_name)), '[]')
+        from ${account} a join ${hold} h on h.hold_id = a.hold_id
+        where lower(a.user_name) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])
+          and a.deleted_at is null and h.path like ${`${path}%`}) as people`,
+  );
+  return { cards: row?.cards ?? [], people: row?.people ?? [] };
 }
 
 const knownPartitions = new Set<string>();
@@ -81,49 +74,53 @@ export async function ensurePartitions(q: Queryable, instants: Date[]): Promise<
   }
 }
 
-export interface PunchInsert {
+/** The terminal a batch comes from, as each of its punches copies it. */
+export interface PunchSource {
   device_no: string;
-  patrol_sn: string;
-  punch_time: string;
-  upload_time: string;
+  upload_time: Date;
   hold_id: number;
   hold_name: string;
   object_id: number;
   object_name: string;
+}
+
+/** One punch of a batch: its point, account and road by id (their names are copied as they are now). */
+export interface PunchInsert {
+  patrol_sn: string;
+  /** ISO 8601. */
+  punch_time: string;
   patrol_id: number | null;
-  patrol_name: string;
-  location: string;
   user_id: number | null;
-  user_name: string;
-  true_name: string;
   road_id: number | null;
-  road_name: string;
   /** The guard app's 事件上报 ('' and none from a reader). */
   note?: string;
   photo_ids?: number[];
 }
 
 /**
- * Stores punches in one statement (STACK.md trap 7), the rows as one JSON parameter (serialised natively, where
- * sixteen array parameters would be escaped element by element); a punch already stored with the same
- * (device_no, patrol_sn, punch_time) is skipped. Answers the keys actually stored.
+ * Stores a terminal's punches in one statement (STACK.md trap 7): what they share as single parameters, the rows
+ * as one JSON parameter (serialised natively, where array parameters would be escaped element by element), the
+ * names of their points, accounts and roads copied by joining on the ids; a punch already stored with the same
+ * (device_no, patrol_sn, punch_time) is skipped. Answers the keys actually stored, times in ms.
  */
-export async function insertPunches(q: Queryable, rows: PunchInsert[]) {
+export async function insertPunches(q: Queryable, source: PunchSource, rows: PunchInsert[]) {
   if (rows.length === 0) return [];
-  return queryRows<{ device_no: string; patrol_sn: string; punch_time: Date | string }>(
+  return queryRows<{ patrol_sn: string; at_ms: number }>(
     q,
     sql`
-    insert into punch (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
+    insert into ${punch} (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
       patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, note, photo_ids)
-    select device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
-      patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, coalesce(note, ''),
-      coalesce(photo_ids, '{}')
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(device_no text, patrol_sn text,
-      punch_time timestamptz, upload_time timestamptz, hold_id int, hold_name text, object_id int, object_name text,
-      patrol_id int, patrol_name text, location text, user_id int, user_name text, true_name text, road_id int,
-      road_name text, note text, photo_ids bigint[])
+    select ${source.device_no}, x.patrol_sn, x.punch_time, ${source.upload_time}, ${source.hold_id},
+      ${source.hold_name}, ${source.object_id}, ${source.object_name}, x.patrol_id, coalesce(c.patrol_name, ''),
+      coalesce(c.location, ''), x.user_id, coalesce(a.user_name, ''), coalesce(a.true_name, ''), x.road_id,
+      coalesce(r.road_name, ''), coalesce(x.note, ''), coalesce(x.photo_ids, '{}')
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(patrol_sn text, punch_time timestamptz,
+      patrol_id int, user_id int, road_id int, note text, photo_ids bigint[])
+    left join ${patrolCard} c on c.patrol_id = x.patrol_id
+    left join ${account} a on a.user_id = x.user_id
+    left join ${road} r on r.road_id = x.road_id
     on conflict do nothing
-    returning device_no, patrol_sn, punch_time`,
+    returning patrol_sn, (extract(epoch from punch_time) * 1000)::float8 as at_ms`,
   );
 }
 

@@ -2,21 +2,42 @@ import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { device, hold, patrolRound, road, roadAccount, roadCard, roundPoint, task } from '../../db/schema.js';
 import { roadScheduleColumns, taskScheduleColumns } from '../../db/road-schedule.js';
-import { inIds, queryRows } from '../../db/sql.js';
+import { idArray, inIds, queryRows } from '../../db/sql.js';
+
+/** Which roads or tasks need rounds made: those lacking one on `dates`, of these organisations, grace over midnight. */
+export interface RoundOwners {
+  /** Only those lacking a stored round on one of these days. */
+  dates?: readonly string[];
+  /** Only those whose grace reaches over midnight (`graceCrossesMidnight`). */
+  graceOnly?: boolean;
+  /** Only those of these organisations (an upload's: the device's organisation and its ancestors). */
+  holdIds?: readonly number[];
+}
 
 /**
  * Whether the road or task lacks a stored round on one of `dates` (only those need one made): an upload then
  * builds rounds for the few that lack one instead of every road on every call. One pass over the days' rounds
- * (a hashed anti-join), not a look-up per road and day.
+ * (a hashed anti-join), not a look-up per road and day; with `holdIds`, over those organisations' rounds only.
  */
-function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task') {
+function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task', holdIds: readonly number[] | undefined) {
   const [id, kind] =
     owner === 'road' ? [road.road_id, sql`pr.task_id is null`] : [task.task_id, sql`pr.task_id is not null`];
   const key = owner === 'road' ? sql`pr.road_id` : sql`pr.task_id`;
+  const onDays = holdIds ? onHoldDays(sql`pr`, holdIds, dates) : sql`pr.round_date = any(${sql.param(dates)}::date[])`;
   // (road or task, day) is unique among stored rounds, so a full set of days is a count of rows.
   return sql`${id} not in (select ${key} from ${patrolRound} pr
-    where ${kind} and pr.round_date = any(${sql.param(dates)}::date[])
+    where ${kind} and ${onDays}
     group by ${key} having count(*) = ${new Set(dates).size})`;
+}
+
+/**
+ * The rounds of these organisations on these days, as (organisation, day) pairs: the planner then reads each pair
+ * from `patrol_round_hold_day_idx`, where `hold_id = any(…) and round_date = any(…)` leads it to the day index
+ * (the table is in day order) and a filter over every organisation's rounds of the days.
+ */
+function onHoldDays(round: SQL, holdIds: readonly number[], days: readonly string[]) {
+  return sql`(${round}.hold_id, ${round}.round_date) in (select h, d from unnest(${idArray(holdIds)}) h
+    cross join unnest(${sql.param(days)}::date[]) d)`;
 }
 
 /**
@@ -32,11 +53,8 @@ function graceCrossesMidnight(columns: { start: SQL | AnyColumn; end: SQL | AnyC
 }
 const DAY_MINUTES = 24 * 60;
 
-/**
- * Live roads that still produce rounds (not closed), with their accounts now; with `dates`, only the
- * roads that lack a stored round on one of them; with `graceOnly`, only those whose grace reaches over midnight.
- */
-export async function activeRoads(q: Queryable, dates?: readonly string[], graceOnly = false) {
+/** Live roads that still produce rounds (not closed), with their accounts now; only the `owners` asked for. */
+export async function activeRoads(q: Queryable, owners: RoundOwners = {}) {
   const roads = await q
     .select({
       road_id: road.road_id,
@@ -45,22 +63,13 @@ export async function activeRoads(q: Queryable, dates?: readonly string[], grace
       ...roadScheduleColumns,
     })
     .from(road)
-    .where(
-      and(
-        isNull(road.deleted_at),
-        isNull(road.closed_at),
-        dates ? lacksRoundOn(dates, 'road') : undefined,
-        graceOnly
-          ? graceCrossesMidnight({ start: road.start_minute, end: road.end_minute, grace: road.grace_minutes })
-          : undefined,
-      ),
-    );
+    .where(roadsWanted(owners));
   if (roads.length === 0) return { roads, accounts: [] };
   const accounts = await q
     .select({ road_id: roadAccount.road_id, user_id: roadAccount.user_id })
     .from(roadAccount)
     .where(
-      dates
+      owners.dates
         ? inIds(
             roadAccount.road_id,
             roads.map((r) => r.road_id),
@@ -83,11 +92,8 @@ export async function roadCards(q: Queryable, roadIds?: readonly number[]) {
     .orderBy(roadCard.road_id, roadCard.position);
 }
 
-/**
- * Live tasks whose road is live and open; with `dates`, only those that lack a stored round on one of them; with
- * `graceOnly`, only those whose grace reaches over midnight.
- */
-export async function activeTasks(q: Queryable, dates?: readonly string[], graceOnly = false) {
+/** Live tasks whose road is live and open; only the `owners` asked for. */
+export async function activeTasks(q: Queryable, owners: RoundOwners = {}) {
   return q
     .select({
       task_id: task.task_id,
@@ -97,17 +103,60 @@ export async function activeTasks(q: Queryable, dates?: readonly string[], grace
       ...taskScheduleColumns,
     })
     .from(task)
-    .innerJoin(road, and(eq(road.road_id, task.road_id), isNull(road.deleted_at), isNull(road.closed_at)))
-    .innerJoin(device, and(eq(device.object_id, task.object_id), isNull(device.deleted_at)))
-    .where(
-      and(
-        isNull(task.deleted_at),
-        dates ? lacksRoundOn(dates, 'task') : undefined,
-        graceOnly
-          ? graceCrossesMidnight({ start: task.start_minute, end: task.end_minute, grace: task.grace_minutes })
-          : undefined,
-      ),
-    );
+    .innerJoin(road, taskRoadLive)
+    .innerJoin(device, taskDeviceLive)
+    .where(tasksWanted(owners));
+}
+
+function roadsWanted({ dates, graceOnly, holdIds }: RoundOwners) {
+  return and(
+    isNull(road.deleted_at),
+    isNull(road.closed_at),
+    holdIds ? inIds(road.hold_id, holdIds) : undefined,
+    dates ? lacksRoundOn(dates, 'road', holdIds) : undefined,
+    graceOnly
+      ? graceCrossesMidnight({ start: road.start_minute, end: road.end_minute, grace: road.grace_minutes })
+      : undefined,
+  );
+}
+
+/** A task makes rounds while its road is live and open and its device live. */
+const taskRoadLive = and(eq(road.road_id, task.road_id), isNull(road.deleted_at), isNull(road.closed_at));
+const taskDeviceLive = and(eq(device.object_id, task.object_id), isNull(device.deleted_at));
+
+function tasksWanted({ dates, graceOnly, holdIds }: RoundOwners) {
+  return and(
+    isNull(task.deleted_at),
+    holdIds ? inIds(task.hold_id, holdIds) : undefined,
+    dates ? lacksRoundOn(dates, 'task', holdIds) : undefined,
+    graceOnly
+      ? graceCrossesMidnight({ start: task.start_minute, end: task.end_minute, grace: task.grace_minutes })
+      : undefined,
+  );
+}
+
+/**
+ * Whether a road or task of any of `wanted` lacks its rounds: one probe, since nearly always every round an upload
+ * needs is stored already (the sweep and earlier uploads made them).
+ */
+export async function anyLacking(q: Queryable, wanted: readonly RoundOwners[]): Promise<boolean> {
+  const probes = wanted
+    .filter((owners) => owners.dates?.length !== 0)
+    .flatMap((owners) => [
+      sql`exists (${q
+        .select({ one: sql`1` })
+        .from(road)
+        .where(roadsWanted(owners))})`,
+      sql`exists (${q
+        .select({ one: sql`1` })
+        .from(task)
+        .innerJoin(road, taskRoadLive)
+        .innerJoin(device, taskDeviceLive)
+        .where(tasksWanted(owners))})`,
+    ]);
+  if (probes.length === 0) return false;
+  const [row] = await queryRows<{ lacking: boolean }>(q, sql`select ${sql.join(probes, sql` or `)} as lacking`);
+  return row?.lacking === true;
 }
 
 export interface NewRound {
@@ -177,24 +226,31 @@ export interface PunchToMatch {
  * made by one of the round's walkers (a task: its device; a road: a bound account, any account when none are
  * bound, or any device when the punch names no account), from a device under the round's organisation.
  */
-export async function matchRounds(q: Queryable, punches: PunchToMatch[], days: readonly string[]) {
+export async function matchRounds(
+  q: Queryable,
+  punches: PunchToMatch[],
+  days: readonly string[],
+  holdIds: readonly number[],
+) {
   if (punches.length === 0) return [];
-  // Only the rounds of the punches' days that expect one of their points, one row per expected point, joined on
-  // the point by hash: a year of stored rounds costs nothing, where a window-range scan would read every round
-  // started before the punch.
+  // First, once, the rounds of the devices' organisations and their ancestors on the punches' days, one row per
+  // expected point with the window widened by the grace; then the punches joined to them on the point by hash. A
+  // year of stored rounds, or thousands of other organisations' rounds of the day, cost nothing.
   return queryRows<{ idx: number; round_id: number; road_id: number; road_name: string; patrol_id: number }>(
     q,
     sql`
+    with r as materialized (
+      select r.round_id, r.road_id, r.hold_id, r.task_id, r.walker_device, r.walker_users, e.patrol_id,
+        r.window_start - make_interval(mins => r.grace_minutes) as opens,
+        r.window_end + make_interval(mins => r.grace_minutes) as closes
+      from ${patrolRound} r
+      cross join lateral (select distinct unnest(r.expected_cards) as patrol_id) e
+      where ${onHoldDays(sql`r`, holdIds, days)}
+    )
     select p.idx, r.round_id, r.road_id, rd.road_name, p.patrol_id
     from jsonb_to_recordset(${JSON.stringify(punches)}::jsonb)
       as p(idx int, punch_time timestamptz, patrol_id int, user_id int, object_id int, device_path text)
-    join (select r.*, e.patrol_id as expected_card from ${patrolRound} r
-        cross join lateral (select distinct unnest(r.expected_cards) as patrol_id) e
-        where r.round_date = any(${sql.param(days)}::date[])
-          and r.expected_cards && ${sql.param([...new Set(punches.map((p) => p.patrol_id))])}::int[]) r
-      on r.expected_card = p.patrol_id
-        and r.window_start - make_interval(mins => r.grace_minutes) <= p.punch_time
-        and p.punch_time < r.window_end + make_interval(mins => r.grace_minutes)
+    join r on r.patrol_id = p.patrol_id and r.opens <= p.punch_time and p.punch_time < r.closes
     join ${road} rd on rd.road_id = r.road_id
     join ${hold} rh on rh.hold_id = r.hold_id
     where p.device_path like rh.path || '%'
@@ -219,10 +275,11 @@ export interface CheckMark {
  * and its account; then the touched rounds' counts by result (on time, early, late) and accounts that punched,
  * from `round_point`, and the result of those already frozen again (a late upload may complete one: 3 → 2).
  * Set-based, three statements whatever the batch; the touched rounds are locked first in id order, so concurrent
- * uploads neither deadlock nor count from a `round_point` missing the other's rows.
+ * uploads neither deadlock nor count from a `round_point` missing the other's rows. Answers the frozen rounds that
+ * are finished now (their 漏检 alerts close).
  */
-export async function addChecked(q: Queryable, marks: CheckMark[]): Promise<void> {
-  if (marks.length === 0) return;
+export async function addChecked(q: Queryable, marks: CheckMark[]): Promise<number[]> {
+  if (marks.length === 0) return [];
   const roundIds = [...new Set(marks.map((m) => m.round_id))].sort((a, b) => a - b);
   const batch = JSON.stringify(marks);
   await q.execute(sql`
@@ -236,7 +293,10 @@ export async function addChecked(q: Queryable, marks: CheckMark[]): Promise<void
     on conflict (round_id, patrol_id) do update set punch_time = excluded.punch_time, user_id = excluded.user_id
     where excluded.punch_time < ${roundPoint}.punch_time`);
   // Points checked before results were kept have no round_point row: they count as on time (migration 0008).
-  await q.execute(sql`
+  const completed = await queryRows<{ round_id: number | string }>(
+    q,
+    sql`
+    with changed as (
     update ${patrolRound} r
     set checked_cards = array(select distinct c from unnest(r.checked_cards || u.cards) c order by c),
         on_time = (s.on_time + (select count(distinct c) from unnest(r.checked_cards || u.cards) c) - s.points)::smallint,
@@ -262,7 +322,12 @@ export async function addChecked(q: Queryable, marks: CheckMark[]): Promise<void
       where rp.round_id = any(${sql.param(roundIds)}::bigint[])
       group by rp.round_id
     ) s on s.round_id = u.round_id
-    where r.round_id = u.round_id`);
+    where r.round_id = u.round_id
+    returning r.round_id, r.result
+    )
+    select round_id from changed where result = 2`,
+  );
+  return completed.map((row) => Number(row.round_id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { MAX_GRACE_MINUTES } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
+import { holdIdsOnPath } from '../../domain/organisation-path.js';
 import { currentRound, roundOn, statusAt, type RoundStatus, type Schedule } from '../../domain/schedule.js';
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
@@ -69,19 +70,21 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number, value: (row: T)
 /**
  * Stores the rounds of these days that are not stored yet, with the points, walkers and grace of now. With
  * `graceOnly`, only those of roads and tasks whose grace reaches over midnight (the days an upload considers only
- * because of a grace: the others' rounds there are made when their own day needs them).
+ * because of a grace: the others' rounds there are made when their own day needs them); with `holdIds`, only
+ * those of these organisations (an upload's: the others' rounds are made when their own punches or a reader
+ * needs them).
  */
 export async function ensureRounds(
   ctx: AppContext,
   q: Queryable,
   dates: readonly string[],
-  graceOnly = false,
+  owners: Omit<repo.RoundOwners, 'dates'> = {},
 ): Promise<void> {
   if (dates.length === 0) return;
   const tz = ctx.config.tzName;
   // Only roads and tasks still lacking a round on one of the days: rounds already stored are never rewritten.
-  const { roads, accounts } = await repo.activeRoads(q, dates, graceOnly);
-  const tasks = await repo.activeTasks(q, dates, graceOnly);
+  const { roads, accounts } = await repo.activeRoads(q, { ...owners, dates });
+  const tasks = await repo.activeTasks(q, { ...owners, dates });
   if (roads.length === 0 && tasks.length === 0) return;
   // The points of the tasks' roads too: a task may lack its round on a day its road already has one.
   const cards = await repo.roadCards(q, [...new Set([...roads, ...tasks].map((row) => row.road_id))]);
@@ -175,9 +178,17 @@ export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.P
   const days = roundDays(instants, ctx.config.tzName);
   // Days only a grace reaches (at most MAX_GRACE_MINUTES): only rounds whose grace crosses midnight are made there.
   const graceDays = roundDays(instants, ctx.config.tzName, MAX_GRACE_MINUTES).filter((d) => !days.includes(d));
-  await ensureRounds(ctx, q, days);
-  await ensureRounds(ctx, q, graceDays, true);
-  const matches = await repo.matchRounds(q, punches, [...days, ...graceDays]);
+  // Only the rounds of the devices' organisations and their ancestors may count these punches.
+  const holdIds = [...new Set([...new Set(punches.map((p) => p.device_path))].flatMap(holdIdsOnPath))];
+  const wanted = [
+    { dates: days, holdIds },
+    { dates: graceDays, holdIds, graceOnly: true },
+  ];
+  // One probe first: nearly always every round these punches may check is stored already.
+  if (await repo.anyLacking(q, wanted)) {
+    for (const { dates, ...owners } of wanted) await ensureRounds(ctx, q, dates, owners);
+  }
+  const matches = await repo.matchRounds(q, punches, [...days, ...graceDays], holdIds);
   const byIdx = new Map(punches.map((p) => [p.idx, p]));
   const roads = new Map<number, { road_id: number; road_name: string }>();
   for (const match of matches) {
@@ -200,9 +211,9 @@ export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.P
 
 /**
  * Records the checks in their rounds (each point once per round, its first qualifying punch deciding its result;
- * frozen rounds decided again).
+ * frozen rounds decided again); answers the frozen rounds these checks finished.
  */
-export function recordChecks(_ctx: AppContext, q: Queryable, marks: PunchLinks['marks']): Promise<void> {
+export function recordChecks(_ctx: AppContext, q: Queryable, marks: PunchLinks['marks']): Promise<number[]> {
   return repo.addChecked(
     q,
     marks.map(({ round_id, patrol_id, punch_time, user_id }) => ({ round_id, patrol_id, punch_time, user_id })),
