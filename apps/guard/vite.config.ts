@@ -60,6 +60,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/bundle-budget.mjs reads the chunk graph from it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/react-19';
 import { App } from './app/app';
-import './app/app.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -14,9 +13,11 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The shell is cached by the service worker, so the app opens with no network (vite-plugin-pwa, generateSW).
+// The shell is cached by the service worker, so the app opens with no network (vite-plugin-pwa, generateSW). This
+// module loads after the first paint (boot.ts): the page may have finished loading already.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
+  const register = () =>
     void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-  });
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

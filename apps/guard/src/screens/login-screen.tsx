@@ -39,6 +39,7 @@ export function LoginScreen({ onDone }: { onDone: () => void }) {
       </NavBar>
       <div className="screen-body">
         <h1 className="login-title">巡检助手</h1>
+        <p className="login-lead">用手机扫码或 NFC 巡检打卡，离线也能用</p>
         <Form
           layout="horizontal"
           initialValues={{ account: getRememberedAccount() ?? '', password: '' }}
