@@ -2,8 +2,8 @@
 //  - shell: the first-load JS, as apps/guard/scripts/bundle-budget.mjs counts it (its output read, so there is one
 //    definition of "shell"): index.html's module script and modulepreloads, gzip -9; budget 200 KiB.
 //  - Lighthouse mobile (`lhci collect` as P7, form factor mobile): LCP with P7's throttling (Lighthouse's simulated
-//    desktop figures: 40 ms RTT, 10 Mbps, CPU 1×), which the target is judged on, and beside it with Lighthouse's own
-//    mobile throttling (simulated slow 4G: 150 ms RTT, 1.6 Mbps, CPU 4×), reported.
+//    desktop figures: 40 ms RTT, 10 Mbps, CPU 1×) and with Lighthouse's own mobile throttling (simulated slow 4G:
+//    150 ms RTT, 1.6 Mbps, CPU 4×); the target holds for both.
 //  - installable: Lighthouse 12 has no PWA category any more, so Chromium (playwright-core, a fresh profile) loads
 //    /m/ and the manifest's fields (name, display, start_url under /m/, icons 192 and 512) and the service worker
 //    registered for /m/ are checked here; Chromium's own installability errors (DevTools `Page.
@@ -399,7 +399,8 @@ async function scanToStored(base, scans) {
 export function guardAppVerdicts(p) {
   return {
     shell: !p.shell.error && p.shell.kib <= SHELL_BUDGET_KIB && p.shell.ok,
-    lcp: !p.lighthouse.p7.error && p.lighthouse.p7.lcpMs.median <= LCP_BUDGET_MS,
+    // Judged on both throttlings: P7's, and Lighthouse's own mobile default (slow 4G, CPU 4×).
+    lcp: [p.lighthouse.p7, p.lighthouse.mobileSlow4G].every((l) => l && !l.error && l.lcpMs.median <= LCP_BUDGET_MS),
     installable: !p.installable.error && p.installable.ok,
     scan: !p.scan.error && p.scan.scans > 0 && p.scan.totalMs.p95 <= SCAN_BUDGET_MS,
   };
