@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { callApi } from './support.js';
 import {
   appLogin,
   CHROMIUM_ARGS,
@@ -144,5 +145,51 @@ test.describe('the guard app on a phone', () => {
     } finally {
       rmSync(storage, { recursive: true, force: true, maxRetries: 5 });
     }
+  });
+
+  test('a batch stored by the server whose answer is lost on the way is sent again and stored once', async ({
+    page,
+  }) => {
+    const guard = await setUpGuard(page);
+    await appLogin(page, guard.account, guard.password);
+    let lost = 0;
+    await page.route('**/proxyserver/api/Terminal/AppPunches', async (route) => {
+      if (lost > 0) return route.continue();
+      lost += 1;
+      // The server gets the batch and stores it; the phone never hears back.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    const [point] = guard.points;
+    await typeCard(page, point!.sn);
+    await expect(syncLine(page)).toHaveText('打卡已全部上传', { timeout: 15_000 });
+    expect(lost).toBe(1);
+    expect(await punchesOf(page, guard.token, point!.sn)).toHaveLength(1);
+  });
+
+  test('a phone deleted in 设备管理 sends the guard back to log in; its punch waits and is stored once after', async ({
+    page,
+  }) => {
+    const guard = await setUpGuard(page);
+    await appLogin(page, guard.account, guard.password);
+    const deviceNo = await page.evaluate(() => localStorage.getItem('gt.guard.deviceNo'));
+    const device = await deviceOf(page, guard.token, deviceNo!);
+    await callApi(page, guard.token, '/DeviceInfo/RemoveDevice', { object_ids: [device!.object_id] });
+
+    const [point] = guard.points;
+    await page.getByRole('button', { name: '输入卡号' }).tap();
+    await page.getByRole('dialog').getByRole('textbox', { name: '卡号' }).fill(point!.sn);
+    await page.getByRole('dialog').getByRole('button', { name: '打卡' }).tap();
+    await expect(page.getByText('该设备不是本组织登记的巡检手机，请重新登录')).toBeVisible();
+    await expect(page.getByText('1 条打卡仍在手机上，登录后上传')).toBeVisible();
+    expect(await punchesOf(page, guard.token, point!.sn)).toHaveLength(0);
+
+    await expect(page.getByLabel('账号')).toHaveValue(guard.account);
+    await page.getByLabel('密码').fill(guard.password);
+    await page.getByRole('button', { name: '登录' }).tap();
+    await expect(page.getByText('今日任务', { exact: true })).toBeVisible();
+    await expect.poll(async () => (await punchesOf(page, guard.token, point!.sn)).length).toBe(1);
+    // Registered anew: the same number, a new device in 设备管理.
+    expect((await deviceOf(page, guard.token, deviceNo!))?.object_id).not.toBe(device!.object_id);
   });
 });

@@ -75,7 +75,7 @@ export async function punchesOf(page: Page, token: string, sn: string) {
 
 /** The phone's device in 设备管理, found by its number. */
 export async function deviceOf(page: Page, token: string, deviceNo: string) {
-  const rows = await callApi<{ device_no: string; object_type: number; object_name: string }[]>(
+  const rows = await callApi<{ object_id: number; device_no: string; object_type: number; object_name: string }[]>(
     page,
     token,
     '/DeviceInfo/SearchDeviceList',

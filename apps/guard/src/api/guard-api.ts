@@ -42,4 +42,10 @@ export function senderFor(device_no: string): PunchSender {
 export const isPermanent = (error: unknown) =>
   error instanceof ApiError && error.kind === 'server' && error.code !== null && error.code < 500 && error.code !== 401;
 
+/**
+ * The server no longer takes this phone's punches (deleted in 设备管理, or moved out of the account's organisation):
+ * the guard logs in again, which registers the phone anew; the waiting punches stay queued meanwhile.
+ */
+export const isPhoneRefused = (error: unknown) => error instanceof ApiError && error.code === 403;
+
 export { ApiError };

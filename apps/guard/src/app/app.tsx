@@ -8,6 +8,7 @@ import { LoginScreen } from '../screens/login-screen';
 import { PointScreen } from '../screens/point-screen';
 import { TasksScreen } from '../screens/tasks-screen';
 import { checkPoint, pointOf, startGuard } from './guard-store';
+import { useGuard } from './use-guard';
 
 /** Which screen: today's rounds, or one point (just checked, or tapped in the list). */
 export type View = { kind: 'tasks' } | { kind: 'point'; card: string; punchKey: string | null };
@@ -26,6 +27,12 @@ export function App() {
   const [registered, setRegistered] = useState(() => deviceNo() !== null);
   const [view, setView] = useState<View>({ kind: 'tasks' });
   const ready = session !== null && registered;
+  const { signedOut } = useGuard();
+
+  // The server refused this phone: its log-in registers it again before anything is sent.
+  useEffect(() => {
+    if (signedOut) setRegistered(false);
+  }, [signedOut]);
 
   useEffect(() => {
     if (ready) startGuard();
@@ -42,7 +49,16 @@ export function App() {
     });
   }, [ready]);
 
-  if (!ready) return <LoginScreen onDone={() => setRegistered(true)} />;
+  if (!ready) {
+    return (
+      <LoginScreen
+        onDone={() => {
+          setRegistered(true);
+          setView({ kind: 'tasks' });
+        }}
+      />
+    );
+  }
   if (view.kind === 'point') {
     return <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />;
   }

@@ -1,7 +1,7 @@
 import type { AppRound } from '@guard-tour/contract';
-import { getSession } from '@guard-tour/web/api/session';
-import { isPermanent, senderFor, todayRounds } from '../api/guard-api';
-import { deviceNo } from '../lib/app-id';
+import { clearSession, getSession } from '@guard-tour/web/api/session';
+import { isPermanent, isPhoneRefused, senderFor, todayRounds } from '../api/guard-api';
+import { deviceNo, setDeviceNo } from '../lib/app-id';
 import { indexedDbStore } from '../lib/idb-store';
 import { localTime } from '../lib/local-time';
 import { PunchQueue, type QueuedPunch } from '../lib/punch-queue';
@@ -17,6 +17,8 @@ export interface GuardState {
   queue: QueuedPunch[];
   sync: SyncState;
   online: boolean;
+  /** Why the guard was sent back to the login screen (the server refused this phone), shown there. */
+  signedOut: string | null;
 }
 
 const ROUNDS_KEY = 'gt.guard.rounds';
@@ -42,6 +44,7 @@ let state: GuardState = {
   queue: [],
   sync: { kind: 'idle' },
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  signedOut: null,
 };
 
 function set(patch: Partial<GuardState>): void {
@@ -88,7 +91,15 @@ const loop = startSyncLoop({
   flush: async () => {
     const device = deviceNo();
     if (!device || !getSession()) return;
-    const result = await queue.flush(senderFor(device));
+    const result = await queue.flush(senderFor(device)).catch((error: unknown) => {
+      if (!isPhoneRefused(error)) throw error;
+      // Back to the login screen; logging in registers the phone again and the queue is sent then.
+      setDeviceNo(null);
+      set({ signedOut: error instanceof Error ? error.message : '请重新登录' });
+      clearSession();
+      return null;
+    });
+    if (!result) return;
     if (result.stored.length) {
       markChecked(result.stored);
       void refreshRounds();
@@ -108,7 +119,7 @@ export async function refreshRounds(): Promise<void> {
 
 /** Starts the store once the guard is logged in: reads the queue, fetches today's rounds, sends what waits. */
 export function startGuard(): void {
-  set({ rounds: cachedRounds() });
+  set({ rounds: cachedRounds(), signedOut: null });
   void queue.list().then((list) => set({ queue: list }));
   void refreshRounds();
   loop.kick();

@@ -2,6 +2,7 @@ import { getRememberedAccount, setRememberedAccount, startSession } from '@guard
 import { Button, Form, Input, NavBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { login, registerApp } from '../api/guard-api';
+import { useGuard } from '../app/use-guard';
 import { appId, setDeviceNo } from '../lib/app-id';
 
 interface Fields {
@@ -13,6 +14,7 @@ interface Fields {
 export function LoginScreen({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { signedOut, queue } = useGuard();
 
   const submit = async ({ account, password }: Fields) => {
     setBusy(true);
@@ -57,6 +59,12 @@ export function LoginScreen({ onDone }: { onDone: () => void }) {
             <Input type="password" placeholder="密码" autoComplete="current-password" />
           </Form.Item>
         </Form>
+        {signedOut && !error && (
+          <p role="alert" className="login-notice">
+            {signedOut}
+            {queue.length > 0 && `（${queue.length} 条打卡仍在手机上，登录后上传）`}
+          </p>
+        )}
         {error && (
           <p role="alert" style={{ color: '#ff3141', textAlign: 'center' }}>
             {error}
