@@ -42,6 +42,11 @@ export type RegisterAppInput = z.input<typeof registerAppInput>;
 export const registeredApp = z.object({ object_id: z.number(), device_no: z.string() });
 export type RegisteredApp = z.infer<typeof registeredApp>;
 
+/** `AppRounds`' query: the phone asking, whose tasks (任务管理 binds a task to a terminal) join its rounds. */
+export const appRoundsQuery = z.object({
+  device_no: z.string().trim().max(64).optional().catch(undefined),
+});
+
 export const appRoundPoint = z.object({
   patrol_id: z.number(),
   patrol_name: z.string(),

@@ -13,7 +13,9 @@ export function login(user_name: string, user_password: string): Promise<LoginRe
 
 export const registerApp = (app_id: string) => api.guardApp.registerApp({ app_id });
 
-export const todayRounds = (): Promise<AppRound[]> => api.guardApp.appRounds();
+/** Today's rounds of the account, and of the tasks bound to this phone. */
+export const todayRounds = (device_no: string | null): Promise<AppRound[]> =>
+  api.guardApp.appRounds(device_no ? { device_no } : {});
 
 /** One photo as multipart `file` → its id on the server. */
 export async function uploadPhoto(blob: Blob): Promise<number> {

@@ -111,7 +111,7 @@ const loop = startSyncLoop({
 export async function refreshRounds(): Promise<void> {
   if (!getSession()) return;
   try {
-    keepRounds(await todayRounds());
+    keepRounds(await todayRounds(deviceNo()));
   } catch (error) {
     set({ roundsError: error instanceof Error ? error.message : '加载失败' });
   }

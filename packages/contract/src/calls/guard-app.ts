@@ -3,6 +3,7 @@ import { uploadPunchesResult } from '../punch.js';
 import {
   appPunchesInput,
   appRound,
+  appRoundsQuery,
   eventListInput,
   eventRow,
   photoQuery,
@@ -19,7 +20,8 @@ export const guardAppCalls = area('巡检助手', {
     output: registeredApp,
   }),
   appRounds: call('GET', '/api/Terminal/AppRounds', {
-    summary: '本账号今天要巡的轮次及各点是否已巡',
+    summary: '本账号今天要巡的轮次（及本手机的任务）与各点是否已巡',
+    input: appRoundsQuery,
     output: z.array(appRound),
   }),
   appPunches: call('POST', '/api/Terminal/AppPunches', {

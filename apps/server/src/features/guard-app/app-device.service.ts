@@ -44,10 +44,16 @@ export async function registerApp(
   return { object_id: saved.object_id, device_no: deviceNo };
 }
 
-/** The phone a guard app call names: a live 手机 terminal inside the caller's scope (403 otherwise). */
-export async function appTerminal(ctx: AppContext, scope: Scope, deviceNo: string): Promise<Terminal> {
+/** The phone a guard app call names, if it is a live 手机 terminal inside the caller's scope. */
+export async function phoneOf(ctx: AppContext, scope: Scope, deviceNo: string): Promise<Terminal | null> {
   const terminal = await terminalByNo(ctx, deviceNo.trim().toUpperCase());
   const isPhone = terminal?.object_type === PHONE_OBJECT_TYPE && terminal.device_no.startsWith(APP_DEVICE_PREFIX);
-  if (!terminal || !isPhone || !scope.covers(terminal.path)) throw forbidden(guardAppMessages.notAppDevice);
+  return terminal && isPhone && scope.covers(terminal.path) ? terminal : null;
+}
+
+/** The phone a guard app call names: a live 手机 terminal inside the caller's scope (403 otherwise). */
+export async function appTerminal(ctx: AppContext, scope: Scope, deviceNo: string): Promise<Terminal> {
+  const terminal = await phoneOf(ctx, scope, deviceNo);
+  if (!terminal) throw forbidden(guardAppMessages.notAppDevice);
   return terminal;
 }

@@ -1,18 +1,28 @@
-import type { AppRound } from '@guard-tour/contract';
+import type { AppRound, appRoundsQuery } from '@guard-tour/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../domain/time.js';
 import type { Scope } from '../../http/scope.js';
 import { freshRounds } from '../round/round.service.js';
+import { phoneOf } from './app-device.service.js';
 import * as repo from './guard-app.repository.js';
 
-/** `Terminal/AppRounds`: today's rounds of the roads the caller walks, with each point's first check. */
-export async function appRounds(ctx: AppContext, scope: Scope): Promise<AppRound[]> {
+/**
+ * `Terminal/AppRounds`: today's rounds of the roads the caller walks and of the tasks bound to the phone asking
+ * (when it names itself and is a phone in the caller's scope), with each point's first check.
+ */
+export async function appRounds(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof appRoundsQuery>,
+): Promise<AppRound[]> {
   await freshRounds(ctx);
   const { caller } = scope;
+  const phone = input.device_no ? await phoneOf(ctx, scope, input.device_no) : null;
   return repo.roundsOfWalker(
     ctx.db,
     ctx.config.tzName,
-    { userId: caller.userId, holdPath: caller.holdPath },
+    { userId: caller.userId, holdPath: caller.holdPath, phoneId: phone?.object_id ?? null },
     localDate(ctx.now(), ctx.config.tzName),
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppRound, EventRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { device, hold, patrolCard, patrolRound, photo, punch, road, roundPoint } from '../../db/schema.js';
+import { device, hold, patrolCard, patrolRound, photo, punch, road, roundPoint, task } from '../../db/schema.js';
 import { localTime, queryRows } from '../../db/sql.js';
 
 /** A live device by IMEI/SN (upper case) with its type and organisation path, or undefined. */
@@ -16,19 +16,20 @@ export async function deviceByNo(q: Queryable, deviceNo: string) {
 }
 
 /**
- * Today's road rounds the account walks: bound to it, or open to anyone (no accounts bound) in its subtree; each
- * with its points in walking order and when each was first checked. In window order.
+ * Today's rounds the account walks: of roads bound to it, or open to anyone (no accounts bound) in its subtree, and
+ * of tasks bound to its phone (`phoneId`); each with its points in walking order and when each was first checked,
+ * a task's under the task's name. In window order.
  */
 export async function roundsOfWalker(
   q: Queryable,
   tz: string,
-  walker: { userId: number; holdPath: string },
+  walker: { userId: number; holdPath: string; phoneId: number | null },
   day: string,
 ): Promise<AppRound[]> {
   const rows = await queryRows<AppRound & { round_id: number | string }>(
     q,
     sql`
-    select r.round_id, r.road_id, rd.road_name, ${localTime(sql`r.window_start`, tz)} as window_start,
+    select r.round_id, r.road_id, coalesce(t.task_name, rd.road_name) as road_name, ${localTime(sql`r.window_start`, tz)} as window_start,
       ${localTime(sql`r.window_end`, tz)} as window_end, r.grace_minutes,
       coalesce((
         select json_agg(json_build_object(
@@ -41,9 +42,11 @@ export async function roundsOfWalker(
     from ${patrolRound} r
     join ${road} rd on rd.road_id = r.road_id
     join ${hold} h on h.hold_id = r.hold_id
-    where r.round_date = ${day}::date and r.task_id is null
-      and (${walker.userId} = any(r.walker_users)
-        or (cardinality(r.walker_users) = 0 and h.path like ${walker.holdPath} || '%'))
+    left join ${task} t on t.task_id = r.task_id
+    where r.round_date = ${day}::date
+      and (r.task_id is null and (${walker.userId} = any(r.walker_users)
+          or (cardinality(r.walker_users) = 0 and h.path like ${walker.holdPath} || '%'))
+        or r.task_id is not null and r.walker_device = ${walker.phoneId ?? 0})
     order by r.window_start, r.round_id`,
   );
   return rows.map((row) => ({ ...row, round_id: Number(row.round_id) }));

@@ -13,7 +13,7 @@ export const guardAppRoutes = routesOf(
   calls.guardApp,
   (ctx) => ({
     registerApp: ({ scope, input }) => registerApp(ctx, scope, input),
-    appRounds: ({ scope }) => appRounds(ctx, scope),
+    appRounds: ({ scope, input }) => appRounds(ctx, scope, input),
     appPunches: ({ scope, input }) => appPunches(ctx, scope, input),
     uploadPhoto: async ({ scope, request }) => {
       if (!request.isMultipart()) throw invalid(guardAppMessages.photoRequired);

@@ -16,6 +16,7 @@ let w: World;
 let guard = '';
 let phone: RegisteredApp;
 const cards = { east: 0, west: 0 };
+let roadId = 0;
 const APP_ID = 'phone-0123456789abcdef';
 
 async function uploadPhoto(token: string, bytes: Buffer, name = 'shot.png') {
@@ -66,6 +67,7 @@ beforeAll(async () => {
     w.a.token,
   );
   expect(road.code, road.msg).toBe(200);
+  roadId = (road.data as { road_id: number }).road_id;
 });
 
 describe('registering a phone', () => {
@@ -107,6 +109,39 @@ describe('walking a round with the phone', () => {
       ['APP-EAST', null],
       ['APP-WEST', null],
     ]);
+  });
+
+  it('adds the rounds of a task bound to the phone asking, under the task’s name, and to no one else', async () => {
+    const task = await h.post<{ task_id: number }>(
+      '/RoadTask/SaveRoadTask',
+      {
+        task_id: 0,
+        hold_id: w.a.holdId,
+        task_name: '手机午巡',
+        road_id: roadId,
+        object_id: phone.object_id,
+        cycle_repeat_mode: 2,
+        start_time: '12:00',
+        end_time: '13:00',
+      },
+      w.a.token,
+    );
+    expect(task.code, task.msg).toBe(200);
+    // Rounds are made by the sweep, at most a minute after a task is saved.
+    h.clock.set('2026-11-20T02:02:00Z');
+    const names = async (query: Record<string, string>) =>
+      (await h.get<AppRound[]>('/Terminal/AppRounds', query, guard)).data.map((r) => r.road_name);
+    expect(await names({ device_no: phone.device_no })).toEqual(['早班线', '手机午巡']);
+    // Without naming the phone, or naming a number that is not a phone of the caller's: the roads only.
+    expect(await names({})).toEqual(['早班线']);
+    expect(await names({ device_no: 'APP-NOT-A-PHONE' })).toEqual(['早班线']);
+    expect((await h.get<AppRound[]>('/Terminal/AppRounds', { device_no: phone.device_no }, w.b.token)).data).toEqual(
+      [],
+    );
+    expect(await h.post('/RoadTask/RemoveRoadTask', { task_ids: [task.data.task_id] }, w.a.token)).toMatchObject({
+      code: 200,
+    });
+    h.clock.set('2026-11-20T02:00:00Z');
   });
 
   it('stores punches with the caller as the account, a note and photos, once however often sent', async () => {
