@@ -9,31 +9,68 @@ import { serverModule } from './server-modules.mjs';
 
 /**
  * `{ kind, query(text, params) → rows, arrays(text, params) → rows as arrays, connections(n), drizzle,
- * captured(work) → queries, close() }`. `connections(n)` gives n connections for concurrent baselines (PGlite:
- * its one, shared).
+ * captured(work) → statements, close() }`. `connections(n)` gives n connections for concurrent baselines (PGlite:
+ * its one, shared), each `{ query(text, params), run(statement) }`; on PostgreSQL each holds one session of its
+ * own, as a server's pooled connection does.
+ *
+ * A captured statement is `{ query, params }`, and on PostgreSQL also what the server's driver call carried: the
+ * statement's `name` when the server prepares it (planned once per connection, then only executed) and its row
+ * mode and type parsers. `run` sends it the same way, so the raw baseline is never weaker than the server (issue 19).
  */
 export async function openDatabase({ kind, url, dir }) {
   const schema = await serverModule('db/schema.js');
   let sink = null;
-  const logger = { logQuery: (query, params) => sink?.push({ query, params }) };
   if (kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 60 });
+    const held = [];
+    // What Drizzle hands node-postgres, as it hands it: text, values, and a name for prepared statements.
+    const driverQuery = pool.query.bind(pool);
+    pool.query = (config, values, callback) => {
+      if (sink && typeof config === 'object') {
+        sink.push({
+          query: config.text,
+          params: config.values ?? values ?? [],
+          name: config.name,
+          rowMode: config.rowMode,
+          types: config.types,
+        });
+      }
+      return driverQuery(config, values, callback);
+    };
+    const connection = (client) => ({
+      query: async (text, params) => (await client.query(text, params)).rows,
+      run: async ({ query, params, name, rowMode, types }) =>
+        (await client.query({ text: query, values: params, name, rowMode, types })).rows,
+    });
     return {
       kind,
-      query: async (text, params) => (await pool.query(text, params)).rows,
-      connections: (n) => Array.from({ length: n }, () => ({ query: async (t, p) => (await pool.query(t, p)).rows })),
-      arrays: async (text, params) => (await pool.query({ text, values: params, rowMode: 'array' })).rows,
-      drizzle: drizzlePg(pool, { schema, logger }),
+      query: async (text, params) => (await driverQuery(text, params)).rows,
+      connections: (n) => {
+        // Each a session of its own, kept open: a named statement is prepared on it once.
+        const clients = Array.from({ length: n }, () => pool.connect());
+        held.push(...clients);
+        return clients.map((client) => ({
+          query: async (text, params) => connection(await client).query(text, params),
+          run: async (statement) => connection(await client).run(statement),
+        }));
+      },
+      arrays: async (text, params) => (await driverQuery({ text, values: params, rowMode: 'array' })).rows,
+      drizzle: drizzlePg(pool, { schema }),
       captured: capture,
-      close: () => pool.end(),
+      close: async () => {
+        for (const client of await Promise.all(held)) client.release();
+        await pool.end();
+      },
     };
   }
+  const logger = { logQuery: (query, params) => sink?.push({ query, params }) };
   const client = await PGlite.create(dir);
   const query = async (text, params) => (await client.query(text, params)).rows;
   return {
     kind,
     query,
-    connections: (n) => Array.from({ length: n }, () => ({ query })),
+    connections: (n) =>
+      Array.from({ length: n }, () => ({ query, run: ({ query: text, params }) => query(text, params) })),
     arrays: async (text, params) => (await client.query(text, params, { rowMode: 'array' })).rows,
     drizzle: drizzlePglite(client, { schema, logger }),
     captured: capture,

@@ -1,5 +1,6 @@
 // P2, P4, P5, P9: each call timed through the running server over HTTP, and its baseline — the very queries the
-// server's service runs for it (captured in-process), replayed raw through the driver on one connection. On
+// server's service runs for it (captured in-process), replayed raw through the driver on one connection kept open,
+// named where the server names them (so planned once there, as on the server's pooled connections). On
 // PostgreSQL the two alternate round by round (the idle server beside the replay), so both see the same caches
 // and the same moments of a busy machine; PGlite is one process's, so there the baseline runs after the server.
 import { call } from './api.mjs';
@@ -44,8 +45,9 @@ export async function captureQueries(db, services, benchCall, page, tzName, toke
   });
 }
 
-export async function replay(connection, queries) {
-  for (const { query, params } of queries) await connection.query(query, params);
+/** The captured statements again, as the server sent them (named where it names them), on one connection. */
+export async function replay(connection, statements) {
+  for (const statement of statements) await connection.run(statement);
 }
 
 async function capturePages(db, services, benchCall, tzName, token) {

@@ -29,10 +29,13 @@ export function figureRows(r) {
   }
   for (const c of r.calls ?? []) {
     const targets = { P2: [150, 1.5], P4: [100, null], P5: [500, null], P9: [500, 1.5] };
-    const [limit, maxRatio] = targets[c.id];
+    const [idLimit, maxRatio] = targets[c.id];
+    // A call may hold a tighter limit of its own (P5 by device and by person: a few hundred rows on an index).
+    const limit = c.limitMs ?? idLimit;
+    // Within the ratio at the median and at p95 both.
     const met =
       c.http.p95 <= limit &&
-      (maxRatio === null || c.http.median <= maxRatio * c.raw.median || c.http.p95 <= maxRatio * c.raw.p95);
+      (maxRatio === null || (c.http.median <= maxRatio * c.raw.median && c.http.p95 <= maxRatio * c.raw.p95));
     rows.push([
       c.id,
       `${c.name}: ${c.what}${c.pages > 1 ? `, pages 1–${c.pages}` : ''} (total ${num(c.total)})`,
