@@ -120,3 +120,29 @@ export const cardDayZone = pgTable(
   },
   (t) => [check('card_day_zone_one', sql`${t.one}`)],
 );
+
+/**
+ * The devices (number and name) punches carry, each pair once, kept by statement triggers on `punch` (migration
+ * 0011): a keyword on 设备号/设备名称 first finds the few devices it names here, then their punches by the primary
+ * key's device prefix, instead of reading a month of every organisation's punches. Only ever grows (a superset is
+ * enough: the punches' own fields are matched again).
+ */
+export const punchDevice = pgTable(
+  'punch_device',
+  {
+    device_no: text().notNull(),
+    object_name: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.device_no, t.object_name] })],
+);
+
+/** The accounts (id, login name and name) punches carry, like `punch_device`: 账号/姓名 keywords by `user_id`. */
+export const punchPerson = pgTable(
+  'punch_person',
+  {
+    user_id: integer().notNull(),
+    user_name: text().notNull(),
+    true_name: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.user_name, t.true_name] })],
+);

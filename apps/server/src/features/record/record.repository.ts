@@ -1,7 +1,7 @@
 import { and, desc, lt, or, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PunchRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { punch, punchCount } from '../../db/schema.js';
+import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
 import { statementCache, UNNAMED } from '../../db/prepared.js';
 import { punchRowColumns } from '../../db/punch-row.js';
 import { containsPattern, queryRows } from '../../db/sql.js';
@@ -61,10 +61,35 @@ export function punchWhere(filter: PunchFilter, bind: Bind = boundValue): SQL | 
     filter.span.from ? sql`${punch.punch_time} >= ${bind('from', filter.span.from)}` : undefined,
     filter.span.to ? sql`${punch.punch_time} < ${bind('to', filter.span.to)}` : undefined,
     filter.flaggedOnly ? sql`${punch.flag} <> 0` : undefined,
-    ...liveKeys(filter).map((k, i) =>
-      or(...k.fields.map((field) => sql`${textColumns[field]} ilike ${bind(`key${i}`, containsPattern(k.key))}`)),
-    ),
+    ...liveKeys(filter).map((k, i) => {
+      const pattern = () => bind(`key${i}`, containsPattern(k.key));
+      const matches = (column: (field: PunchTextField) => SQLChunk) =>
+        or(...k.fields.map((field) => sql`${column(field)} ilike ${pattern()}`));
+      return and(
+        narrowing(k.fields, matches),
+        matches((field) => textColumns[field]),
+      );
+    }),
   );
+}
+
+/**
+ * A keyword on devices or on accounts only, first looked up among the devices or accounts punches carry
+ * (`punch_device`, `punch_person`): the punches are then those of the few it names, by index (the primary key's
+ * device prefix, `punch_user_time_idx`), their own fields matched again. Other keywords read the span's punches.
+ */
+function narrowing(
+  fields: PunchTextField[],
+  matches: (column: (field: PunchTextField) => SQLChunk) => SQL | undefined,
+) {
+  const named = (field: PunchTextField) => sql.identifier(field);
+  if (fields.every((field) => field === 'device_no' || field === 'object_name')) {
+    return sql`${punch.device_no} = any(array(select device_no from ${punchDevice} where ${matches(named)}))`;
+  }
+  if (fields.every((field) => field === 'user_name' || field === 'true_name')) {
+    return sql`${punch.user_id} = any(array(select user_id from ${punchPerson} where ${matches(named)}))`;
+  }
+  return undefined;
 }
 
 /** The buckets of `punch_count`: 15 minutes, on which every time zone's midnight falls. */
