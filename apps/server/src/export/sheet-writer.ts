@@ -1,7 +1,6 @@
-import { once, type EventEmitter } from 'node:events';
-import ExcelJS from 'exceljs';
 import type { SheetColumn } from '@guard-tour/contract';
 import { sheetText } from '../domain/export-cell.js';
+import { ZipWriter } from './zip-writer.js';
 
 /** What a sheet is made of: its columns (with optional widths) and its rows, a batch at a time. */
 export interface SheetSource<T> {
@@ -20,31 +19,55 @@ export interface SheetLimits {
 }
 
 const DEFAULT_WIDTH = 16;
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** A cell's value: numbers as numbers, anything else as text a spreadsheet will not run as a formula. */
-function cell(value: unknown): string | number {
-  if (typeof value === 'number') return value;
-  return sheetText(typeof value === 'string' ? value : String(value ?? ''));
+/** The package around the one sheet (ECMA-376): content types, relationships, the workbook naming the sheet. */
+const CONTENT_TYPES = `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
+const PACKAGE_RELS = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+const WORKBOOK_RELS = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
+const workbookXml = (title: string) =>
+  `${XML}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="${escapeXml(sheetName(title))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+
+/** A sheet's name: at most 31 characters, none of `[]:*?/\`. */
+const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+
+/** Characters XML 1.0 cannot hold are dropped; the five special ones escaped. */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const SPECIAL = /[&<>"]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const escapeXml = (text: string) =>
+  NEEDS_ESCAPE.test(text) ? text.replace(NOT_XML, '').replace(SPECIAL, (c) => ENTITIES[c]!) : text;
+
+/** Column letters A, B, … Z, AA, …. */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
 
-/** exceljs's compressor (a readable-stream Transform of its own; only its internal state tells the backlog). */
-type Compressor = EventEmitter & { _writableState?: { length: number } };
-/** Uncompressed sheet bytes allowed to queue before the compressor (a few batches' worth). */
-const COMPRESSOR_BACKLOG = 4 * 1024 * 1024;
-
-/**
- * exceljs hands the sheet's XML to its zip compressor without waiting for it (its StreamBuf ignores backpressure),
- * so a fast walk piles the uncompressed rows up in memory. Waiting for the compressor after each batch keeps an
- * export's memory flat however many rows it has (QUALITY.md P6: peak RSS ≤ 600 MB with two 1M-row exports).
- */
-async function compressorDrained(sheet: ExcelJS.Worksheet): Promise<void> {
-  const compressor = (sheet as unknown as { stream?: { pipes?: Compressor[] } }).stream?.pipes?.[0];
-  if ((compressor?._writableState?.length ?? 0) > COMPRESSOR_BACKLOG) await once(compressor as EventEmitter, 'drain');
+/** A row's cells: numbers as numbers, anything else as text a spreadsheet will not run as a formula. */
+function rowXml(values: readonly unknown[], rowNumber: number, letters: readonly string[]): string {
+  let cells = '';
+  values.forEach((value, i) => {
+    const ref = `${letters[i]}${rowNumber}`;
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      cells += `<c r="${ref}"><v>${value}</v></c>`;
+      return;
+    }
+    const text = sheetText(typeof value === 'string' ? value : String(value ?? ''));
+    if (text !== '') cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+  });
+  return `<row r="${rowNumber}">${cells}</row>`;
 }
 
 /**
- * Streams one sheet named `title` to the .xlsx `file`: the header row, then the rows batch by batch (DOMAIN.md,
- * Exports). Answers the number of rows written.
+ * Streams one sheet named `title` to the .xlsx `file` (DOMAIN.md, Exports): the header row frozen, the column
+ * widths, then the rows batch by batch, written as SpreadsheetML text straight into the zip (inline strings, no
+ * styles: a 1M-row export spends its time on the database and the compressor, not on building cell objects).
+ * Answers the number of rows written.
  */
 export async function writeSheet<T>(
   file: string,
@@ -52,28 +75,50 @@ export async function writeSheet<T>(
   source: SheetSource<T>,
   limits: SheetLimits,
 ): Promise<number> {
-  // No cell styles (a plain header row): exceljs spends half its time on styles, and a 1M-row export has to fit in
-  // a minute (QUALITY.md P6). Column widths and the frozen header are sheet settings, not styles.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
   const widths: Partial<Record<string, number>> = source.widths ?? {};
-  sheet.columns = source.columns.map((c) => ({ key: c.key, width: widths[c.key] ?? DEFAULT_WIDTH }));
-  sheet.addRow(source.columns.map((c) => c.title)).commit();
+  const letters = source.columns.map((_, i) => columnName(i));
   let written = 0;
-  walk: for await (const batch of source.batches(limits.batchSize)) {
-    for (const row of batch) {
-      // Rows stored after the count are left out beyond the cap.
-      if (written >= limits.maxRows) break walk;
-      sheet.addRow(source.columns.map((c) => cell(row[c.key]))).commit();
-      written += 1;
+  async function* sheet(): AsyncIterable<string> {
+    const cols = source.columns
+      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[c.key] ?? DEFAULT_WIDTH}" customWidth="1"/>`)
+      .join('');
+    yield `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
+    yield rowXml(
+      source.columns.map((c) => c.title),
+      1,
+      letters,
+    );
+    walk: for await (const batch of source.batches(limits.batchSize)) {
+      let text = '';
+      for (const row of batch) {
+        // Rows stored after the count are left out beyond the cap.
+        if (written >= limits.maxRows) {
+          yield text;
+          break walk;
+        }
+        written += 1;
+        text += rowXml(
+          source.columns.map((c) => row[c.key]),
+          written + 1,
+          letters,
+        );
+      }
+      yield text;
     }
-    await compressorDrained(sheet);
+    yield '</sheetData></worksheet>';
   }
-  sheet.commit();
-  await workbook.commit();
+  const zip = new ZipWriter(file);
+  try {
+    await zip.add('[Content_Types].xml', CONTENT_TYPES);
+    await zip.add('_rels/.rels', PACKAGE_RELS);
+    await zip.add('xl/workbook.xml', workbookXml(title));
+    await zip.add('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
+    await zip.add('xl/worksheets/sheet1.xml', sheet());
+    await zip.close();
+  } catch (error) {
+    // The caller removes the unfinished file.
+    zip.destroy();
+    throw error;
+  }
   return written;
 }

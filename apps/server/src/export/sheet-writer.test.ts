@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeSheet } from './sheet-writer.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-writer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Row {
+  id: number;
+  text: string;
+}
+
+async function written(title: string, rows: Row[], maxRows = 100) {
+  const file = path.join(dir, `${rows.length}-${maxRows}.xlsx`);
+  const count = await writeSheet<Row>(
+    file,
+    title,
+    {
+      columns: [
+        { key: 'id', title: '编号' },
+        { key: 'text', title: '内容' },
+      ],
+      widths: { text: 40 },
+      async *batches(size) {
+        for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+      },
+    },
+    { maxRows, batchSize: 2 },
+  );
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const values: unknown[][] = [];
+  sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+  return { count, sheet, values };
+}
+
+describe('the .xlsx sheet writer', () => {
+  it('writes the header, numbers as numbers and text as text, escaped, formulas never run', async () => {
+    const { count, sheet, values } = await written('巡检记录', [
+      { id: 1, text: 'a<b & "c" > d' },
+      { id: 2, text: '=1+1' },
+      { id: 3, text: 'bell\u0007 and tab-free' },
+      { id: 4, text: '  spaces kept  ' },
+      { id: 5, text: '' },
+    ]);
+    expect(count).toBe(5);
+    expect(sheet.name).toBe('巡检记录');
+    expect(values).toEqual([
+      ['编号', '内容'],
+      [1, 'a<b & "c" > d'],
+      [2, "'=1+1"],
+      [3, 'bell and tab-free'],
+      [4, '  spaces kept  '],
+      [5],
+    ]);
+    expect(sheet.getColumn(2).width).toBe(40);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('stops at the row cap, and names the sheet within the rules of a sheet name', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, text: `第${i + 1}行` }));
+    const { count, sheet, values } = await written(
+      'a/b:c*d?e[f]g\\h 这是一个非常非常长的工作表名称超过三十一个字符',
+      rows,
+      5,
+    );
+    expect(count).toBe(5);
+    expect(values).toHaveLength(6);
+    expect(sheet.name).toHaveLength(31);
+    expect(sheet.name).not.toMatch(/[[\]:*?/\\]/);
+  });
+});
