@@ -34,9 +34,11 @@ const workbookXml = (title: string) =>
 const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
 
 /** Characters XML 1.0 cannot hold are dropped; the five special ones escaped. */
+// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids are what it finds
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const SPECIAL = /[&<>"]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// eslint-disable-next-line no-control-regex -- as NOT_XML, with the five special characters
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const escapeXml = (text: string) =>
   NEEDS_ESCAPE.test(text) ? text.replace(NOT_XML, '').replace(SPECIAL, (c) => ENTITIES[c]!) : text;
