@@ -53,17 +53,22 @@ function columnName(index: number): string {
 /** A row's cells: numbers as numbers, anything else as text a spreadsheet will not run as a formula. */
 function rowXml(values: readonly unknown[], rowNumber: number, letters: readonly string[]): string {
   let cells = '';
-  values.forEach((value, i) => {
-    const ref = `${letters[i]}${rowNumber}`;
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
     if (typeof value === 'number' && Number.isFinite(value)) {
-      cells += `<c r="${ref}"><v>${value}</v></c>`;
-      return;
+      cells += `<c r="${letters[i]}${rowNumber}"><v>${value}</v></c>`;
+      continue;
     }
     const text = sheetText(typeof value === 'string' ? value : String(value ?? ''));
-    if (text !== '') cells += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
-  });
+    if (text === '') continue;
+    const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
+    cells += `<c r="${letters[i]}${rowNumber}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
+  }
   return `<row r="${rowNumber}">${cells}</row>`;
 }
+
+/** Text whose spaces at either end a reader would trim unless told to keep them. */
+const EDGE_SPACE = /^\s|\s$/;
 
 /**
  * Streams one sheet named `title` to the .xlsx `file` (DOMAIN.md, Exports): the header row frozen, the column
@@ -91,21 +96,23 @@ export async function writeSheet<T>(
       letters,
     );
     walk: for await (const batch of source.batches(limits.batchSize)) {
-      let text = '';
+      const rows: string[] = [];
       for (const row of batch) {
         // Rows stored after the count are left out beyond the cap.
         if (written >= limits.maxRows) {
-          yield text;
+          yield rows.join('');
           break walk;
         }
         written += 1;
-        text += rowXml(
-          source.columns.map((c) => row[c.key]),
-          written + 1,
-          letters,
+        rows.push(
+          rowXml(
+            source.columns.map((c) => row[c.key]),
+            written + 1,
+            letters,
+          ),
         );
       }
-      yield text;
+      yield rows.join('');
     }
     yield '</sheetData></worksheet>';
   }
