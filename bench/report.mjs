@@ -330,10 +330,10 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
 - Server under test: \`node apps/server/dist/main.js\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
   with the admin's bearer token (root scope, every organisation); "raw" is the exact SQL the server runs for the same
   call — the token's look-up and the service's queries, captured through a query-logging Drizzle in-process — replayed
-  in order on one connection through the driver alone, each statement unnamed (the server sends its session and scope
-  look-ups as named statements that PostgreSQL plans once per connection, so it can beat the raw column)
+  in order on one connection kept open through the driver alone, each statement as the server's driver sent it (named
+  where the server names it, so PostgreSQL plans it once on that connection, as on the server's)
   (${m.db === 'postgres' ? 'node-postgres; for P2, P4, P5 and P9 a round of HTTP calls and a round of the same SQL raw alternate, the server idle during the raw one' : 'PGlite in-process, the server stopped'}); P1's baseline is the driver's own
-  multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio is of the medians.
+  multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio shown is of the medians, and a ratio target holds only when the median and the p95 both meet it.
 ${r.p11 ? "- P11 (bench/measure-guard-app.mjs): the guard app as served at /m/ by the server under test, in Debian's Chromium — Lighthouse mobile through `lhci collect`; installability and scan to stored through playwright-core on a phone profile, the camera Chromium's fake capture of a QR label (a .y4m written from the `qrcode` package's modules), each scan a distinct point of an enterprise made for it, the browser started anew for each on the same profile.\n" : ''}${m.db === 'pglite' ? '- PGlite is one connection: its figures are reported, not targeted (QUALITY.md).\n' : ''}
 ## Figures
 
