@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient } from './support/api.js';
 import { CHINESE, exchange } from './support/http.js';
 import { freePort, type Cluster } from './support/installation.js';
-import { SiteNginx, nginxBinary, tlsCall } from './support/nginx-site.js';
+import { SiteNginx, tlsCall } from './support/nginx-site.js';
+import { findNginx } from './support/nginx-process.js';
 import {
   GUARD_APP_FILES,
   REPO,
@@ -119,7 +120,7 @@ describe('a release an operator can install', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  const nginx = nginxBinary();
+  const nginx = findNginx();
   it.skipIf(!nginx)(
     'deploy/nginx-guard-tour.conf passes nginx -t and carries TLS, the address and alerts',
     async () => {

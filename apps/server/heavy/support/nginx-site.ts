@@ -1,18 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './installation.js';
+import { NginxProcess } from './nginx-process.js';
 import { REPO } from './release.js';
 
 const SITE = path.join(REPO, 'deploy/nginx-guard-tour.conf');
-
-export const nginxBinary = (): string | undefined =>
-  ['/usr/sbin/nginx', spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim()].find(
-    (candidate) => candidate && existsSync(candidate),
-  );
 
 /** Replaces `from` in the site file, which must occur exactly `times` times (the file's shape is what is tested). */
 function swap(text: string, from: string | RegExp, to: string, times = 1): string {
@@ -51,22 +46,10 @@ http {
 `;
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Debian's nginx running deploy/nginx-guard-tour.conf in the foreground, after `nginx -t` passed on it. */
 export class SiteNginx {
   private constructor(
-    private readonly child: ChildProcess,
-    private readonly dir: string,
+    private readonly process: NginxProcess,
     readonly httpPort: number,
     readonly httpsPort: number,
     readonly testOutput: string,
@@ -84,32 +67,14 @@ export class SiteNginx {
     writeFileSync(path.join(dir, 'site.conf'), siteFor(dir, httpPort, httpsPort, upstream));
     const conf = path.join(dir, 'nginx.conf');
     writeFileSync(conf, mainConfig(dir));
-    const args = ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf];
-    const test = spawnSync(binary, ['-t', ...args], { encoding: 'utf8' });
+    const test = spawnSync(binary, ['-t', ...NginxProcess.args(dir, conf)], { encoding: 'utf8' });
     if (test.status !== 0) throw new Error(`nginx -t refused the site file:\n${test.stderr}`);
-    const child = spawn(binary, [...args, '-g', 'daemon off;'], { stdio: 'ignore' });
-    const nginx = new SiteNginx(child, dir, httpPort, httpsPort, test.stderr.trim());
-    const deadline = Date.now() + 15_000;
-    while (!(await accepts(httpsPort))) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        await nginx.stop();
-        throw new Error('nginx did not start with the site file');
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return nginx;
+    const process = await NginxProcess.start(binary, dir, conf, httpsPort);
+    return new SiteNginx(process, httpPort, httpsPort, test.stderr.trim());
   }
 
-  /** SIGQUIT to the master by its pid; SIGKILL if it lingers. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      const exited = new Promise((resolve) => this.child.once('exit', resolve));
-      this.child.kill('SIGQUIT');
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(this.dir, { recursive: true, force: true });
+  stop(): Promise<void> {
+    return this.process.stop();
   }
 }
 

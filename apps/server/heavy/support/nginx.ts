@@ -1,16 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './installation.js';
-
-const START_LIMIT_MS = 15_000;
+import { findNginx, NginxProcess } from './nginx-process.js';
 
 function nginxBinary(): string {
-  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
+  const found = findNginx();
   if (found) return found;
-  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   throw new Error('nginx is not installed (npm run test:heavy installs Debian’s nginx when run as root)');
 }
 
@@ -51,28 +47,12 @@ ${upstreams.map((u) => `    server ${u};`).join('\n')}
 `;
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Debian's nginx in the foreground with its own config on a free loopback port (STACK.md trap 14). */
 export class Nginx {
-  private readonly exited: Promise<void>;
-
   private constructor(
-    private readonly child: ChildProcess,
-    private readonly dir: string,
+    private readonly process: NginxProcess,
     readonly url: string,
-  ) {
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-  }
+  ) {}
 
   static async start(upstreams: string[]): Promise<Nginx> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-nginx-'));
@@ -81,39 +61,10 @@ export class Nginx {
     const port = await freePort();
     const conf = path.join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConfig(dir, port, upstreams));
-    const child = spawn(
-      nginxBinary(),
-      ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'],
-      {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    const nginx = new Nginx(child, dir, `http://127.0.0.1:${port}`);
-    const deadline = Date.now() + START_LIMIT_MS;
-    while (!(await accepts(port))) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        await nginx.stop();
-        throw new Error(`nginx did not start: ${nginx.errors()}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return nginx;
+    return new Nginx(await NginxProcess.start(nginxBinary(), dir, conf, port), `http://127.0.0.1:${port}`);
   }
 
-  /** nginx's own error log, for failure messages. */
-  errors(): string {
-    const file = path.join(this.dir, 'error.log');
-    return existsSync(file) ? readFileSync(file, 'utf8').slice(-2000) : '';
-  }
-
-  /** SIGQUIT to the master by its pid: it stops its workers and exits; SIGKILL if it lingers. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      this.child.kill('SIGQUIT');
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-      await this.exited;
-      clearTimeout(timer);
-    }
-    rmSync(this.dir, { recursive: true, force: true });
+  stop(): Promise<void> {
+    return this.process.stop();
   }
 }
