@@ -13,14 +13,14 @@
 //    `PatrolClockIn/GetPatrolClockInList` (polled every 20 ms through the API, so the figure is an upper bound),
 //    one distinct point per scan, the browser started anew for each (the fake camera's file is fixed at launch)
 //    on the same profile: the guard opens the app and scans.
-// playwright-core and qrcode come with the e2e workspace (hoisted to the root node_modules); Chromium is Debian's.
+// playwright-core and qrcode (through e2e/qr-video.mjs) come with the e2e workspace (hoisted to the root node_modules); Chromium is Debian's.
 /* global document, window, Element -- inside page.evaluate, which runs in the phone's page */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import QRCode from 'qrcode';
+import { writeQrY4m } from '../e2e/qr-video.mjs';
 import { root } from '../scripts/lib.mjs';
 import { call, loginAdmin } from './api.mjs';
 import { summarize } from './stats.mjs';
@@ -224,29 +224,6 @@ async function installability(base) {
     await context.close();
     rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   }
-}
-
-/**
- * A video for Chromium's fake camera showing a QR code of `text`: the same writer as e2e/tests/guard-support.ts's
- * writeQrY4m (that file is TypeScript and imports Playwright's test runner, so it is not imported from here).
- */
-export function writeQrY4m(file, text, size = 480, frames = 10) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const count = qr.modules.size;
-  const cell = Math.floor(size / (count + 8));
-  const offset = Math.floor((size - cell * count) / 2);
-  const luma = Buffer.alloc(size * size, 235);
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) {
-      const row = Math.floor((y - offset) / cell);
-      const col = Math.floor((x - offset) / cell);
-      if (row >= 0 && col >= 0 && row < count && col < count && qr.modules.get(row, col)) luma[y * size + x] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,4 @@
-import { writeFileSync } from 'node:fs';
 import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
-import QRCode from 'qrcode';
 import { apiToken, callApi, createHold, unique } from './support.js';
 
 /** A mid-range Android phone as Playwright's device list describes one: small screen, touch, mobile Chrome. */
@@ -105,25 +103,4 @@ export async function typeCard(page: Page, sn: string): Promise<void> {
 /** The upload line of the app: 待上传 n 条 or 打卡已全部上传. */
 export const syncLine = (page: Page) => page.getByRole('status', { name: '上传状态' });
 
-/**
- * A video for Chromium's fake camera showing a QR code of `text`: Y4M is a one-line header and raw YUV 4:2:0
- * frames, written here from the code's modules (no ffmpeg needed). White margin, black modules, still picture.
- */
-export function writeQrY4m(file: string, text: string, size = 480, frames = 10): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const count = qr.modules.size;
-  const cell = Math.floor(size / (count + 8));
-  const offset = Math.floor((size - cell * count) / 2);
-  const luma = Buffer.alloc(size * size, 235);
-  for (let y = 0; y < size; y += 1) {
-    for (let x = 0; x < size; x += 1) {
-      const row = Math.floor((y - offset) / cell);
-      const col = Math.floor((x - offset) / cell);
-      if (row >= 0 && col >= 0 && row < count && col < count && qr.modules.get(row, col)) luma[y * size + x] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
-}
+export { writeQrY4m } from '../qr-video.mjs';
