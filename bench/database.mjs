@@ -13,9 +13,10 @@ import { serverModule } from './server-modules.mjs';
  * its one, shared), each `{ query(text, params), run(statement) }`; on PostgreSQL each holds one session of its
  * own, as a server's pooled connection does.
  *
- * A captured statement is `{ query, params }`, and on PostgreSQL also what the server's driver call carried: the
+ * A captured statement is `{ query, params }` and what the server's driver call carried: on PostgreSQL the
  * statement's `name` when the server prepares it (planned once per connection, then only executed) and its row
- * mode and type parsers. `run` sends it the same way, so the raw baseline is never weaker than the server (issue 19).
+ * mode and type parsers; on PGlite its options (row mode, parsers). `run` sends it the same way, so the raw
+ * baseline is never weaker than the server (issue 19).
  */
 export async function openDatabase({ kind, url, dir }) {
   const schema = await serverModule('db/schema.js');
@@ -63,16 +64,21 @@ export async function openDatabase({ kind, url, dir }) {
       },
     };
   }
-  const logger = { logQuery: (query, params) => sink?.push({ query, params }) };
   const client = await PGlite.create(dir);
-  const query = async (text, params) => (await client.query(text, params)).rows;
+  // What the server's code hands PGlite, as it hands it: text, values and options (row mode, parsers).
+  const driverQuery = client.query.bind(client);
+  client.query = (text, values, options) => {
+    sink?.push({ query: text, params: values ?? [], options });
+    return driverQuery(text, values, options);
+  };
+  const query = async (text, params) => (await driverQuery(text, params)).rows;
+  const run = async ({ query: text, params, options }) => (await driverQuery(text, params, options)).rows;
   return {
     kind,
     query,
-    connections: (n) =>
-      Array.from({ length: n }, () => ({ query, run: ({ query: text, params }) => query(text, params) })),
-    arrays: async (text, params) => (await client.query(text, params, { rowMode: 'array' })).rows,
-    drizzle: drizzlePglite(client, { schema, logger }),
+    connections: (n) => Array.from({ length: n }, () => ({ query, run })),
+    arrays: async (text, params) => (await driverQuery(text, params, { rowMode: 'array' })).rows,
+    drizzle: drizzlePglite(client, { schema }),
     captured: capture,
     close: () => client.close(),
   };

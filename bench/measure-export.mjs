@@ -58,25 +58,26 @@ async function rawWalk(db, services, startDay, tzName) {
   const { ctx, scope } = inProcess(services, db.drizzle, tzName);
   const holdIds = await scope.holdIds(undefined, true);
   const filter = services.records.recordFilter(ctx, holdIds, contract.recordExportInput.parse(exportBody(startDay)));
+  const keys = contract.RECORD_COLUMNS.map((c) => c.key);
+  const batch = (cursor) => services.recordRepo.punchBatch(db.drizzle, tzName, filter, keys, cursor, batchSize);
   let firstBatch;
   const [first] = await db.captured(async () => {
-    firstBatch = await services.recordRepo.punchBatch(db.drizzle, tzName, filter, null, batchSize);
+    firstBatch = await batch(null);
   });
   const cursor = firstBatch.next;
-  const [second] = await db.captured(() =>
-    services.recordRepo.punchBatch(db.drizzle, tzName, filter, cursor, batchSize),
-  );
+  const [second] = await db.captured(() => batch(cursor));
   const timeSlots = second.params.flatMap((value, i) => (value === cursor.time ? [i] : []));
   const idSlot = second.params.findLastIndex((value) => value === cursor.id);
   if (timeSlots.length === 0 || idSlot < 0) throw new Error('cannot find the export cursor in its batch query');
+  // Each row ends with its cursor: the time as text, then the id.
   return timeMs(async () => {
     let rows = await db.arrays(first.query, first.params);
     let count = rows.length;
     while (rows.length === batchSize) {
       const last = rows.at(-1);
       const params = [...second.params];
-      for (const slot of timeSlots) params[slot] = last.at(-1);
-      params[idSlot] = last[0];
+      for (const slot of timeSlots) params[slot] = last.at(-2);
+      params[idSlot] = Number(last.at(-1));
       rows = await db.arrays(second.query, params);
       count += rows.length;
     }

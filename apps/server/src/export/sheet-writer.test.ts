@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeSheet } from './sheet-writer.js';
+import { cellsOf, writeSheet } from './sheet-writer.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,17 +15,18 @@ interface Row {
 
 async function written(title: string, rows: Row[], maxRows = 100) {
   const file = path.join(dir, `${rows.length}-${maxRows}.xlsx`);
+  const columns = [
+    { key: 'id', title: '编号' },
+    { key: 'text', title: '内容' },
+  ] as const;
   const count = await writeSheet<Row>(
     file,
     title,
     {
-      columns: [
-        { key: 'id', title: '编号' },
-        { key: 'text', title: '内容' },
-      ],
+      columns,
       widths: { text: 40 },
       async *batches(size) {
-        for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+        for (let i = 0; i < rows.length; i += size) yield cellsOf(columns, rows.slice(i, i + size));
       },
     },
     { maxRows, batchSize: 2 },
@@ -59,6 +60,37 @@ describe('the .xlsx sheet writer', () => {
     ]);
     expect(sheet.getColumn(2).width).toBe(40);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('keeps every formula start and edge space, whichever character it is', async () => {
+    const texts = [
+      '@SUM(A1)',
+      '-5',
+      '+1',
+      '\tx',
+      'end ',
+      '\u3000全角空格',
+      '名字\u00a0',
+      '2026-11-25',
+      'BD00000009',
+      '巡检员',
+    ];
+    const { values } = await written(
+      '边界',
+      texts.map((text, i) => ({ id: i, text })),
+    );
+    expect(values.slice(1).map((row) => row[1])).toEqual([
+      "'@SUM(A1)",
+      "'-5",
+      "'+1",
+      "'\tx",
+      'end ',
+      '\u3000全角空格',
+      '名字\u00a0',
+      '2026-11-25',
+      'BD00000009',
+      '巡检员',
+    ]);
   });
 
   it('stops at the row cap, and names the sheet within the rules of a sheet name', async () => {

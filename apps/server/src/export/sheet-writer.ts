@@ -2,13 +2,21 @@ import type { SheetColumn } from '@guard-tour/contract';
 import { sheetText } from '../domain/export-cell.js';
 import { ZipWriter } from './zip-writer.js';
 
+/** A row's cell values in column order; values past the last column are not written (a walk's cursor). */
+export type SheetCells = readonly unknown[];
+
 /** What a sheet is made of: its columns (with optional widths) and its rows, a batch at a time. */
 export interface SheetSource<T> {
   columns: readonly SheetColumn<T>[];
   /** Column widths by row field; a column not named is 16 characters wide. */
   widths?: Partial<Record<keyof T & string, number>>;
-  /** The rows in sheet order, a batch at a time, never all at once. */
-  batches: (batchSize: number) => AsyncIterable<T[]>;
+  /** The rows in sheet order as cells, a batch at a time, never all at once. */
+  batches: (batchSize: number) => AsyncIterable<readonly SheetCells[]>;
+}
+
+/** Rows as their cells in the columns' order. */
+export function cellsOf<T>(columns: readonly SheetColumn<T>[], rows: readonly T[]): SheetCells[] {
+  return rows.map((row) => columns.map((c) => row[c.key]));
 }
 
 export interface SheetLimits {
@@ -50,25 +58,72 @@ function columnName(index: number): string {
   return name;
 }
 
-/** A row's cells: numbers as numbers, anything else as text a spreadsheet will not run as a formula. */
-function rowXml(values: readonly unknown[], rowNumber: number, letters: readonly string[]): string {
+/**
+ * A row's cells: numbers as numbers, anything else as text a spreadsheet will not run as a formula. `cellStarts`
+ * are each column's `<c r="A` (the row's cells are written for them only).
+ */
+function rowXml(values: SheetCells, rowNumber: number, cellStarts: readonly string[]): string {
   let cells = '';
-  for (let i = 0; i < values.length; i += 1) {
+  for (let i = 0; i < cellStarts.length; i += 1) {
     const value = values[i];
     if (typeof value === 'number' && Number.isFinite(value)) {
-      cells += `<c r="${letters[i]}${rowNumber}"><v>${value}</v></c>`;
+      cells += `${cellStarts[i]}${rowNumber}"><v>${value}</v></c>`;
       continue;
     }
-    const text = sheetText(typeof value === 'string' ? value : String(value ?? ''));
+    const text = typeof value === 'string' ? value : String(value ?? '');
     if (text === '') continue;
-    const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
-    cells += `<c r="${letters[i]}${rowNumber}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
+    cells += plainText(text)
+      ? `${cellStarts[i]}${rowNumber}" t="inlineStr"><is><t>${text}</t></is></c>`
+      : textCell(cellStarts[i]!, rowNumber, sheetText(text));
   }
   return `<row r="${rowNumber}">${cells}</row>`;
 }
 
+function textCell(cellStart: string, rowNumber: number, text: string): string {
+  const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
+  return `${cellStart}${rowNumber}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
+}
+
 /** Text whose spaces at either end a reader would trim unless told to keep them. */
 const EDGE_SPACE = /^\s|\s$/;
+
+/**
+ * Text written as it is: nothing to escape, and neither a formula's start nor a space at either end (checked by
+ * character code; most cells are dates, numbers as text and Chinese names).
+ */
+function plainText(text: string): boolean {
+  return ordinaryEdge(text.charCodeAt(0)) && ordinaryEdge(text.charCodeAt(text.length - 1)) && !NEEDS_ESCAPE.test(text);
+}
+
+/** Not a space, control or formula character (`= + - @`), nor a Unicode space `\s` matches. */
+const ordinaryEdge = (code: number) =>
+  code > 0x40
+    ? code < 0x80 || (code > 0xa0 && code !== 0x1680 && (code < 0x2000 || code > 0x3000) && code !== 0xfeff)
+    : code > 0x20 && code !== 0x3d && code !== 0x2b && code !== 0x2d && code !== 0x40;
+
+/**
+ * The batches of `source`, the next one already being read while the caller writes the current one (the database
+ * works while the server builds text). A batch read after the caller stopped early is dropped.
+ */
+async function* prefetched<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const step = await next;
+      if (step.done) return;
+      next = iterator.next();
+      // Settled unobserved if the caller stops before awaiting it.
+      next.catch(() => {});
+      yield step.value;
+    }
+  } finally {
+    await next.then(
+      () => iterator.return?.(),
+      () => undefined,
+    );
+  }
+}
 
 /**
  * Streams one sheet named `title` to the .xlsx `file` (DOMAIN.md, Exports): the header row frozen, the column
@@ -83,7 +138,7 @@ export async function writeSheet<T>(
   limits: SheetLimits,
 ): Promise<number> {
   const widths: Partial<Record<string, number>> = source.widths ?? {};
-  const letters = source.columns.map((_, i) => columnName(i));
+  const cellStarts = source.columns.map((_, i) => `<c r="${columnName(i)}`);
   let written = 0;
   async function* sheet(): AsyncIterable<string> {
     const cols = source.columns
@@ -93,26 +148,16 @@ export async function writeSheet<T>(
     yield rowXml(
       source.columns.map((c) => c.title),
       1,
-      letters,
+      cellStarts,
     );
-    walk: for await (const batch of source.batches(limits.batchSize)) {
-      const rows: string[] = [];
-      for (const row of batch) {
-        // Rows stored after the count are left out beyond the cap.
-        if (written >= limits.maxRows) {
-          yield rows.join('');
-          break walk;
-        }
-        written += 1;
-        rows.push(
-          rowXml(
-            source.columns.map((c) => row[c.key]),
-            written + 1,
-            letters,
-          ),
-        );
-      }
-      yield rows.join('');
+    for await (const batch of prefetched(source.batches(limits.batchSize))) {
+      // Rows stored after the count are left out beyond the cap.
+      const take = Math.min(batch.length, limits.maxRows - written);
+      let text = '';
+      for (let i = 0; i < take; i += 1) text += rowXml(batch[i]!, written + i + 2, cellStarts);
+      written += take;
+      yield text;
+      if (written >= limits.maxRows) break;
     }
     yield '</sheetData></worksheet>';
   }

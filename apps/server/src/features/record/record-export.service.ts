@@ -5,10 +5,12 @@ import {
   RECORD_COLUMNS,
   type CardTotalRow,
   type PunchRow,
+  type SheetColumn,
 } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { readerOf } from '../../db/client.js';
 import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from '../../export/export.service.js';
+import { cellsOf, type SheetCells } from '../../export/sheet-writer.js';
 import type { Span } from '../../domain/time-range.js';
 import { localDate } from '../../domain/time.js';
 import { zonedInstant } from '../../domain/zoned-time.js';
@@ -58,10 +60,17 @@ function describe(ctx: AppContext, label: string, filter: repo.PunchFilter, keyL
   return [label, describeSpan(filter.span, ctx.config.tzName), ...keys].join('，');
 }
 
-async function* punchBatches(ctx: AppContext, filter: repo.PunchFilter, size: number): AsyncGenerator<PunchRow[]> {
+/** The punches of a sheet with `columns`, newest first, a batch at a time, each row its cells. */
+async function* punchBatches(
+  ctx: AppContext,
+  filter: repo.PunchFilter,
+  columns: readonly SheetColumn<PunchRow>[],
+  size: number,
+): AsyncGenerator<SheetCells[]> {
+  const keys = columns.map((c) => c.key);
   let after: repo.PunchCursor | null = null;
   do {
-    const batch = await repo.punchBatch(readerOf(ctx.db), ctx.config.tzName, filter, after, size);
+    const batch = await repo.punchBatch(readerOf(ctx.db), ctx.config.tzName, filter, keys, after, size);
     if (batch.rows.length > 0) yield batch.rows;
     after = batch.next;
   } while (after);
@@ -71,7 +80,7 @@ async function* punchBatches(ctx: AppContext, filter: repo.PunchFilter, size: nu
  * 巡检点统计 walked a local day at a time, newest first: each step finds the latest punch before the previous
  * day and counts that whole day (one day's rows are at most the cards in scope).
  */
-async function* cardTotalBatches(ctx: AppContext, filter: repo.PunchFilter): AsyncGenerator<CardTotalRow[]> {
+async function* cardTotalBatches(ctx: AppContext, filter: repo.PunchFilter): AsyncGenerator<SheetCells[]> {
   const tz = ctx.config.tzName;
   let before = filter.span.to;
   for (;;) {
@@ -79,7 +88,8 @@ async function* cardTotalBatches(ctx: AppContext, filter: repo.PunchFilter): Asy
     if (!latest) return;
     const dayStart = zonedInstant(localDate(latest, tz), 0, tz);
     const from = filter.span.from && filter.span.from > dayStart ? filter.span.from : dayStart;
-    yield (await cardTotalsRepo.listCardTotals(readerOf(ctx.db), tz, { ...filter, span: { from, to: before } })).rows;
+    const day = await cardTotalsRepo.listCardTotals(readerOf(ctx.db), tz, { ...filter, span: { from, to: before } });
+    yield cellsOf(CARD_TOTAL_COLUMNS, day.rows);
     before = dayStart;
   }
 }
@@ -108,7 +118,7 @@ export async function exportPunches(
       columns: PUNCH_COLUMNS,
       widths: WIDTHS,
       count: () => repo.countPunches(readerOf(ctx.db), filter),
-      batches: (size) => punchBatches(ctx, filter, size),
+      batches: (size) => punchBatches(ctx, filter, PUNCH_COLUMNS, size),
     },
     limits,
   );
@@ -135,7 +145,7 @@ export async function exportRecords(
       columns: RECORD_COLUMNS,
       widths: WIDTHS,
       count: () => repo.countPunches(readerOf(ctx.db), filter),
-      batches: (size) => punchBatches(ctx, filter, size),
+      batches: (size) => punchBatches(ctx, filter, RECORD_COLUMNS, size),
     },
     limits,
   );

@@ -1,6 +1,7 @@
 import { and, desc, lt, or, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PunchRow } from '@guard-tour/contract';
-import type { Queryable } from '../../db/client.js';
+import { queryArrays, type Db, type Queryable } from '../../db/client.js';
 import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
 import { statementCache, UNNAMED } from '../../db/prepared.js';
 import { punchRowColumns } from '../../db/punch-row.js';
@@ -151,14 +152,6 @@ export async function countPunches(q: Queryable, filter: PunchFilter): Promise<n
 
 const newestFirst = [desc(punch.punch_time), desc(punch.punch_id)];
 
-/**
- * The punch row columns (and the walk's cursor) over the punches an inner query picked (raw columns, aliased
- * `punch`): times are formatted only for the rows of the page, not for every row the sort went through.
- */
-function formattedColumns(tz: string) {
-  return { ...punchRowColumns(tz), cursor_time: sql<string>`${punch.punch_time}::text` };
-}
-
 const listStatements = statementCache<ReturnType<typeof buildListStatement>>();
 
 /**
@@ -203,34 +196,45 @@ export interface PunchCursor {
 
 /**
  * The next `limit` punches after `after` in list order (keyset paging: each batch is an index range scan that
- * starts where the previous one stopped, however deep the walk goes).
+ * starts where the previous one stopped, however deep the walk goes), each row the values of `keys` in that order
+ * (an export's columns), then its cursor's time and id.
  */
 export async function punchBatch(
-  q: Queryable,
+  db: Db,
   tz: string,
   filter: PunchFilter,
+  keys: readonly (keyof PunchRow)[],
   after: PunchCursor | null,
   limit: number,
-): Promise<{ rows: PunchRow[]; next: PunchCursor | null }> {
+): Promise<{ rows: unknown[][]; next: PunchCursor | null }> {
   const resume = after
     ? sql`${punch.punch_time} <= ${after.time}::timestamptz
         and (${punch.punch_time} < ${after.time}::timestamptz or ${punch.punch_id} < ${after.id})`
     : undefined;
-  const inner = q
+  const inner = db
     .select()
     .from(punch)
     .where(and(punchWhere(filter), resume))
     .orderBy(...newestFirst)
     .limit(limit)
     .as('punch');
-  const rows = await q
-    .select(formattedColumns(tz))
-    .from(inner)
-    .orderBy(...newestFirst);
+  // Over the punches the inner query picked (aliased `punch`): times are formatted only for the batch's rows.
+  const columns = punchRowColumns(tz);
+  const selected: Record<string, SQL | PgColumn> = {};
+  for (const key of keys) selected[key] = columns[key];
+  selected.cursor_time = sql`${punch.punch_time}::text`;
+  selected.cursor_id = punch.punch_id;
+  const rows = await queryArrays(
+    db,
+    db
+      .select(selected)
+      .from(inner)
+      .orderBy(...newestFirst),
+  );
   const last = rows.at(-1);
   return {
-    rows: rows.map(({ cursor_time: _, ...row }) => row),
-    next: last && rows.length === limit ? { time: last.cursor_time, id: last.punch_id } : null,
+    rows,
+    next: last && rows.length === limit ? { time: String(last[keys.length]), id: Number(last[keys.length + 1]) } : null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from '../../export/export.service.js';
+import { cellsOf } from '../../export/sheet-writer.js';
 import type { Scope } from '../../http/scope.js';
 import { allGroups, roundFilter } from './report.service.js';
 
@@ -55,6 +56,7 @@ export async function exportMissed(
   const filter = await roundFilter(ctx, scope, { ...input, hold_id: hold.hold_id });
   // Groups are few (a year of 2,000 roads is 2,000 rows): read once, counted and written from memory.
   let rows: MissedSheetRow[] | null = null;
+  const columns = missedColumns(input.group_by);
   const read = async () => (rows ??= (await allGroups(ctx, filter, input)).map(sheetRow));
   const description = [
     `${hold.hold_name}${input.include_children ? '及下级' : ''}`,
@@ -68,12 +70,12 @@ export async function exportMissed(
       title: MISSED_REPORT_TITLE,
       holdId: hold.hold_id,
       description,
-      columns: missedColumns(input.group_by),
+      columns,
       widths: WIDTHS,
       count: async () => (await read()).length,
       batches: async function* (size) {
         const all = await read();
-        for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
+        for (let i = 0; i < all.length; i += size) yield cellsOf(columns, all.slice(i, i + size));
       },
     },
     limits,
