@@ -239,8 +239,9 @@ writeFileSync(
   path.join(resultsDir, `${args.db}-${args.size}.json`),
   await prettier.format(JSON.stringify({ ...results, plans: undefined }), { parser: 'json' }),
 );
+// The runs of this script only (`<db>-<size>.json`): the fail-over measurement keeps its own file there.
 const others = readdirSync(resultsDir)
-  .filter((name) => name.endsWith('.json') && name !== `${args.db}-${args.size}.json`)
+  .filter((name) => /^(postgres|pglite)-[0-9a-z]+\.json$/.test(name) && name !== `${args.db}-${args.size}.json`)
   .sort()
   .map((name) => JSON.parse(readFileSync(path.join(resultsDir, name), 'utf8')));
 const reportFile = path.join(root, 'bench', 'REPORT.md');
