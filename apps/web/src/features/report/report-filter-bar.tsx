@@ -1,19 +1,12 @@
 import { PrinterOutlined, SearchOutlined } from '@ant-design/icons';
-import { MAX_REPORT_DAYS, REPORT_GROUPS, REPORT_GROUP_TEXT, type ReportGroup } from '@guard-tour/contract';
-import { App, Button, Checkbox, DatePicker, Flex, Radio, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { REPORT_GROUPS, REPORT_GROUP_TEXT, type ReportGroup } from '@guard-tour/contract';
+import { Button, Checkbox, Flex, Radio, Select, Typography } from 'antd';
 import { useId } from 'react';
+import { DaySpanPicker } from '../../components/day-span-picker';
 import { ExportButton } from '../../components/export-button';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useAccountChoices, useRoadChoices } from './api';
-import {
-  DAY_FORMAT,
-  PRESET_OPTIONS,
-  presetSpan,
-  spanError,
-  type ReportFilters,
-  type ReportPreset,
-} from './report-filters';
+import type { ReportFilters } from './report-filters';
 
 const GROUP_OPTIONS = REPORT_GROUPS.map((value) => ({ value, label: REPORT_GROUP_TEXT[value] }));
 
@@ -40,25 +33,12 @@ interface ReportFilterBarProps {
  * 日期), a road and an account; each choice applies at once, 查询 asks again; 导出 and 打印 cover every group.
  */
 export function ReportFilterBar({ filters, holdId, onApply, onSearch, onExport, onPrint }: ReportFilterBarProps) {
-  const { message } = App.useApp();
   const id = useId();
   const roads = useRoadChoices(holdId);
   const accounts = useAccountChoices(holdId);
   useLoadErrorMessage(roads, accounts);
 
   const change = (patch: Partial<ReportFilters>) => onApply({ ...filters, ...patch });
-  const pickPreset = (preset: ReportPreset) => change({ preset, ...presetSpan(preset) });
-  const pickDates = (dates: [Dayjs | null, Dayjs | null] | null) => {
-    const [start, end] = dates ?? [null, null];
-    if (!start || !end) return;
-    const span = { start_date: start.format(DAY_FORMAT), end_date: end.format(DAY_FORMAT) };
-    const problem = spanError(span);
-    if (problem) {
-      void message.warning(problem);
-      return;
-    }
-    change({ preset: null, ...span });
-  };
   const label = (field: string, text: string) => (
     <Typography.Text>
       <label htmlFor={`${id}-${field}`}>{text}</label>
@@ -68,27 +48,7 @@ export function ReportFilterBar({ filters, holdId, onApply, onSearch, onExport, 
   return (
     <Flex vertical gap={8} role="search">
       <Flex gap={8} wrap align="center">
-        <Radio.Group
-          aria-label="日期范围"
-          name={`${id}-preset`}
-          optionType="button"
-          options={PRESET_OPTIONS}
-          value={filters.preset ?? undefined}
-          onChange={(event) => pickPreset(event.target.value as ReportPreset)}
-        />
-        {label('span', '日期')}
-        <DatePicker.RangePicker
-          id={{ start: `${id}-span` }}
-          value={[dayjs(filters.start_date), dayjs(filters.end_date)]}
-          allowClear={false}
-          onChange={pickDates}
-          disabledDate={(current, info) =>
-            current.isAfter(dayjs(), 'day') ||
-            (info?.from ? Math.abs(current.diff(info.from, 'day')) >= MAX_REPORT_DAYS : false)
-          }
-          placeholder={['开始日期', '结束日期']}
-          style={{ width: 260 }}
-        />
+        <DaySpanPicker value={filters} onChange={(span) => change(span)} />
         <Checkbox
           checked={filters.include_children}
           onChange={(event) => change({ include_children: event.target.checked })}
