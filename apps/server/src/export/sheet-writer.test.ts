@@ -72,6 +72,17 @@ describe('the .xlsx sheet writer', () => {
     expect(values.slice(1).map((row) => row[1])).toEqual([...formulas.map((text) => `'${text}`), ...kept]);
   });
 
+  it('writes every row across many parts, a long cell whole', async () => {
+    const long = '巡'.repeat(30_000);
+    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+      id: i + 1,
+      text: i === 1_500 ? long : `第${i + 1}行，巡检点${i}。`.repeat(8),
+    }));
+    const { count, values } = await written('多段', rows, 5_000);
+    expect(count).toBe(3_000);
+    expect(values.slice(1)).toEqual(rows.map((row) => [row.id, row.text]));
+  });
+
   it('stops at the row cap, and names the sheet within the rules of a sheet name', async () => {
     const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, text: `第${i + 1}行` }));
     const { count, sheet, values } = await written(

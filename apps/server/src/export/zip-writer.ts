@@ -20,8 +20,8 @@ export class ZipWriter {
     this.out = createWriteStream(file);
   }
 
-  /** Adds an entry whose content is `parts` (UTF-8 text or bytes), in order. */
-  async add(name: string, parts: string | Iterable<string> | AsyncIterable<string>): Promise<void> {
+  /** Adds an entry whose content is `parts` (text, written as UTF-8, or bytes), in order. */
+  async add(name: string, parts: string | Iterable<string | Buffer> | AsyncIterable<string | Buffer>): Promise<void> {
     const entry = { name: Buffer.from(name, 'utf8'), offset: this.offset, crc: 0, compressed: 0, size: 0 };
     await this.put(localHeader(entry.name));
     const deflate = createDeflateRaw({ level: this.level });
@@ -32,7 +32,7 @@ export class ZipWriter {
       }
     })();
     for await (const part of typeof parts === 'string' ? [parts] : parts) {
-      const bytes = Buffer.from(part, 'utf8');
+      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
       entry.crc = crc32(bytes, entry.crc);
       entry.size += bytes.length;
       if (!deflate.write(bytes)) await once(deflate, 'drain');
