@@ -87,6 +87,19 @@ export function figureRows(r) {
       'each ≤ 60 s; RSS ≤ 600 MB',
       mark(server.twoLarge.ms.max <= 60_000 && server.twoLarge.peakRssMb <= 600),
     ]);
+    const { writers } = r.p6;
+    if (writers) {
+      const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+      rows.push([
+        'P6',
+        `sheet writers side by side: the ${num(writers.rows)} rows above, read once, written by ours vs exceljs's streaming writer (median of 2; file size)`,
+        `${s(writers.ours.ms.median)}; ${mb(writers.ours.bytes)}`,
+        `${s(writers.exceljs.ms.median)}; ${mb(writers.exceljs.bytes)} (exceljs)`,
+        ratio(writers.ours.ms.median, writers.exceljs.ms.median),
+        'the faster one ships',
+        writers.ours.ms.median <= writers.exceljs.ms.median ? '✅ ours' : '❌ exceljs is faster',
+      ]);
+    }
   }
   if (r.p7) {
     const { sizes, lighthouse } = r.p7;
@@ -271,7 +284,7 @@ const KNOWN_CAUSES = {
   P3: "Server, PostgreSQL and the load generator share 2 cores; PostgreSQL's share of each request is most of it. Per request the server runs three statements: the session look-up and the scope as named statements (planned once per connection: planning was most of their cost) and the list's page with its count, built once per shape and planned for each call's values. Before those changes (and with the scope and count merged into fewer queries) the server reached 612, then 730–1,070 requests/s; at 10M a department's week holds ten times the punches the page is sorted from.",
   P4: 'Summary computes the live status of every road of the scope (schedules in JavaScript, stored rounds of today) and counts people who punched today.',
   P5: "Without keywords 巡检点统计 reads card_day_count (per local day, card and organisation, kept by triggers). Statistics by device or person first find the devices or accounts the keyword names among those punches carry (punch_device, punch_person: a few thousand rows, kept by triggers), then their punches by the primary key's device prefix or (user_id, punch_time), the keyword matched again on each row.",
-  P6: "The sheet is written as SpreadsheetML text into a zip streamed to the file (deflate level 1 on libuv's threads); the walk's rows are mapped by Drizzle and formatted in SQL. Memory stays flat since each entry waits for the file and the compressor.",
+  P6: "The walk reads only the sheet's columns (times formatted in SQL) as the driver's arrays, the next batch while the current one is written; each row's SpreadsheetML is encoded straight into 256 KiB parts that a zip streamed to the file deflates at level 1 on libuv's threads. Memory stays flat since each part waits for the file and the compressor; on PGlite the database itself is most of the server's memory (about 400 MB at 1M punches).",
   P7: "The login card's frame, logo and title are painted by index.html before the code loads and the console is sent pre-compressed (br/gz), so LCP is the first paint; the rest is the initial JS within its budget.",
   P9: '漏检报表 aggregates the stored rounds of the span for the scope in one statement (per-round counts kept by the upload, no punches read); a year of the root scope is every round of every road, read through the (hold_id, round_date) index, then grouped, sorted and paged.',
   P10: "Each NOTIFY costs each server one query for the alert's row, then one write per open stream in its scope; the bench process reads all 1,000 streams on the same 2 cores as both servers and PostgreSQL, so its own event loop is part of the latency.",

@@ -27,7 +27,7 @@ import { captureQueries, timeOverHttp, timeRaw, timeSideBySide } from './measure
 import { alertDelivery, alertNote } from './measure-alerts.mjs';
 import { lighthouse } from './measure-console.mjs';
 import { guardApp } from './measure-guard-app.mjs';
-import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts } from './measure-export.mjs';
+import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts, writersSideBySide } from './measure-export.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
 import { startup } from './measure-startup.mjs';
 import { CONCURRENCY, insertRaw, uploadOverHttp } from './measure-upload.mjs';
@@ -182,6 +182,7 @@ try {
       counts: await exportRowCounts(db, services, periods, TZ_NAME),
       server: p6Server,
       raw: await exportRaw(db, services, periods, TZ_NAME),
+      writers: await writersSideBySide(db, services, periods, TZ_NAME),
     };
   }
   step('plans');
