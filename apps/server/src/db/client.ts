@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock } from './folder-lock.js';
+import { ThreadedPglite } from './pglite-thread.js';
 
 type Schema = typeof schema;
 /** The database, whichever engine is underneath (PGlite and node-postgres share Drizzle's Postgres API). */
@@ -72,7 +73,10 @@ export async function queryArrays(db: Db, query: BuiltQuery): Promise<unknown[][
 /** Arbitrary constant naming the start-up lock among PostgreSQL advisory locks. */
 const STARTUP_LOCK = 815_2026;
 
-/** PGlite in a folder (`memory://` for tests); the folder is locked against a second server. */
+/**
+ * PGlite in a folder (`memory://` for tests), its engine on a thread of its own (`ThreadedPglite`); the folder is
+ * locked against a second server.
+ */
 export async function openPglite(dir: string): Promise<Database> {
   let release = () => {};
   if (!dir.startsWith('memory://')) {
@@ -80,8 +84,8 @@ export async function openPglite(dir: string): Promise<Database> {
     release = await acquireFolderLock(dir);
   }
   try {
-    const client = await PGlite.create(dir);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const client = await ThreadedPglite.create(dir);
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
