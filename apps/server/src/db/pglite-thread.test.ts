@@ -78,6 +78,20 @@ describe('PGlite on a thread of its own', () => {
     expect((await threaded.query('select n from counter')).rows).toEqual([{ n: 2 }]);
   });
 
+  it('runs a transaction’s statements asked for together in the order asked, types known or not', async () => {
+    await threaded.exec('create table seq (id serial primary key, n int)');
+    const known = 'insert into seq (n) values ($1::int + 100)';
+    await threaded.query(known, [0]);
+    await threaded.transaction(async (tx) => {
+      await Promise.all([
+        tx.query('insert into seq (n) values ($1)', [1]),
+        tx.query(known, [2]),
+        tx.query('update seq set n = n * 10 where n = $1', [1]),
+      ]);
+    });
+    expect((await threaded.query('select n from seq order by id')).rows).toEqual([{ n: 100 }, { n: 10 }, { n: 102 }]);
+  });
+
   it('delivers a NOTIFY to its listener once the transaction commits, never from one rolled back', async () => {
     const heard: string[] = [];
     const stop = await threaded.listen('guard_tour_test', (payload) => heard.push(payload));

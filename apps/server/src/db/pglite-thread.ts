@@ -52,6 +52,8 @@ export class ThreadedPglite extends BasePGlite {
   /** Parameter types by statement text (forgotten when the schema changes). */
   readonly #paramTypes = new Map<string, number[]>();
   #nextId = 1;
+  /** The last statement asked for, once sent: the next is sent after it. */
+  #turns: Promise<unknown> = Promise.resolve();
   /** Statements sent outside a transaction and not yet answered; a transaction starts when there are none. */
   #inFlight = 0;
   #drained: (() => void)[] = [];
@@ -208,31 +210,41 @@ export class ThreadedPglite extends BasePGlite {
     });
   }
 
+  /**
+   * A statement, sent in its turn: statements reach the engine in the order they were asked for, and the next
+   * is sent without waiting for this one's answer (a transaction's independent statements, asked for together,
+   * then cost the engine no wait between them).
+   */
   async #statement<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-    const types = this.#paramTypes.get(text) ?? (await this.#describe(text, params, options));
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serializer = options?.serializers?.[types[i]!] ?? this.serializers[types[i]!];
-      return serializer ? serializer(value) : String(value);
-    });
-    const { messages, failure } = await this.#exchange(
-      Buffer.concat([
+    const { reply } = await this.#inTurn(async () => {
+      const types = this.#paramTypes.get(text) ?? (await this.#describe(text, params, options));
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = options?.serializers?.[types[i]!] ?? this.serializers[types[i]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      const bytes = Buffer.concat([
         serialize.parse({ text, types: options?.paramTypes }),
         serialize.bind({ values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         SYNC,
-      ]),
-    );
+      ]);
+      return { reply: this.#send({ bytes }) };
+    });
+    const { messages, failure } = this.#read(await reply);
     if (failure) throw withStatement(failure, text, params, options);
     return parse.parseResults(messages as never, this.parsers, options)[0] as Results<T>;
   }
 
-  /** The types of a statement's parameters, asked of the engine once per text. */
+  /** The types of a statement's parameters, asked of the engine once per text (in the statement's turn). */
   async #describe(text: string, params: unknown[], options: QueryOptions | undefined): Promise<number[]> {
-    const { messages, failure } = await this.#exchange(
-      Buffer.concat([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' }), SYNC]),
-    );
+    const bytes = Buffer.concat([
+      serialize.parse({ text, types: options?.paramTypes }),
+      serialize.describe({ type: 'S' }),
+      SYNC,
+    ]);
+    const { messages, failure } = this.#read(await this.#send({ bytes }));
     if (failure) throw withStatement(failure, text, params, options);
     const types = parse.parseDescribeStatementResults(messages as never);
     if (!options?.paramTypes) this.#paramTypes.set(text, types);
@@ -240,17 +252,24 @@ export class ThreadedPglite extends BasePGlite {
   }
 
   async #simple(text: string, options?: QueryOptions): Promise<Results[]> {
-    const { messages, failure } = await this.#exchange(serialize.query(text));
+    const { reply } = await this.#inTurn(async () => ({ reply: this.#send({ bytes: serialize.query(text) }) }));
+    const { messages, failure } = this.#read(await reply);
     if (failure) throw withStatement(failure, text, undefined, options);
     return parse.parseResults(messages as never, this.parsers, options);
   }
 
+  /** `send` once those asked for before it are sent. */
+  #inTurn<T>(send: () => Promise<T>): Promise<T> {
+    const turn = this.#turns.then(send);
+    this.#turns = turn.catch(() => {});
+    return turn;
+  }
+
   /**
-   * Runs `bytes` and answers the backend messages up to the first error (PGlite reads no further either);
-   * notifications go to their listeners.
+   * The backend messages of a reply up to the first error (PGlite reads no further either); notifications go to
+   * their listeners, and a schema change makes parameter types be asked again.
    */
-  async #exchange(bytes: Uint8Array): Promise<{ messages: BackendMessage[]; failure?: Error }> {
-    const reply = await this.#send({ bytes });
+  #read(reply: Uint8Array): { messages: BackendMessage[]; failure?: Error } {
     const messages: BackendMessage[] = [];
     let failure: Error | undefined;
     new protocol.Parser().parse(reply, (parsed) => {

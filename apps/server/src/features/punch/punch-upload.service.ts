@@ -7,7 +7,7 @@ import { parsePunchTime } from '../../domain/punch-time.js';
 import { notFound } from '../../errors.js';
 import { closeCompletedRounds } from '../alert/alert.service.js';
 import { checkUpload } from '../alert/upload-alerts.service.js';
-import { linkPunches, recordChecks } from '../round/round.service.js';
+import { linksOf, recordChecks, roundsFor } from '../round/round.service.js';
 import * as repo from './punch.repository.js';
 
 /** Punch times more than a day ahead of the server's clock are a terminal's wrong clock, not a punch. */
@@ -104,12 +104,21 @@ export async function storeBatch(
     unique.map((p) => p.at),
   );
   const accepted = await ctx.db.transaction(async (tx) => {
-    const names = await repo.punchNames(
-      tx,
-      [...new Set(unique.map((p) => p.patrolSn))],
-      [...new Set(unique.map((p) => p.userName).filter(Boolean))],
-      terminal.path,
-    );
+    // Independent reads, asked for together: who and what the punches name, and the rounds they may check.
+    const [names, rounds] = await Promise.all([
+      repo.punchNames(
+        tx,
+        [...new Set(unique.map((p) => p.patrolSn))],
+        [...new Set(unique.map((p) => p.userName).filter(Boolean))],
+        terminal.path,
+      ),
+      roundsFor(
+        ctx,
+        tx,
+        unique.map((p) => p.at),
+        [terminal.path],
+      ),
+    ]);
     const cards = new Map(names.cards.map((c) => [c.patrol_sn.toUpperCase(), c.patrol_id]));
     const people = new Map(names.people.map((a) => [a.user_name.toLowerCase(), a.user_id]));
     const rows = unique.map((p) => ({
@@ -118,9 +127,7 @@ export async function storeBatch(
       patrolId: cards.get(p.patrolSn) ?? null,
       userId: people.get(p.userName.toLowerCase()) ?? null,
     }));
-    const links = await linkPunches(
-      ctx,
-      tx,
+    const links = linksOf(
       rows.flatMap(({ punch, punchTime, patrolId, userId }) =>
         patrolId === null
           ? []
@@ -135,6 +142,7 @@ export async function storeBatch(
               },
             ],
       ),
+      rounds,
     );
     const stored = await repo.insertPunches(
       tx,
@@ -154,24 +162,26 @@ export async function storeBatch(
       unique.filter((p) => storedKeys.has(`${p.patrolSn}|${p.at.getTime()}`)).map((p) => p.index),
     );
     const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
-    const finished = await recordChecks(ctx, tx, marks);
-    await closeCompletedRounds(tx, finished, now);
-    // 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction (ACCOUNTABILITY.md, Timing).
     const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
-    const clockOffset = await checkUpload(ctx, tx, {
-      terminal,
-      now,
-      deviceTime: batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null,
-      batchTimes: valid.map((p) => p.at.getTime()),
-      stored: unique
-        .filter((p) => storedIndexes.has(p.index))
-        .map((p) => ({
-          patrol_sn: p.patrolSn,
-          punch_time: p.at.toISOString(),
-          round_id: roundOf.get(p.index) ?? null,
-          road_id: links.roads.get(p.index)?.road_id ?? null,
-        })),
-    });
+    // The rounds' checks and the upload's own alerts touch different rows: both go to the database together.
+    // 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction (ACCOUNTABILITY.md, Timing).
+    const [, clockOffset] = await Promise.all([
+      recordChecks(ctx, tx, marks).then((finished) => closeCompletedRounds(tx, finished, now)),
+      checkUpload(ctx, tx, {
+        terminal,
+        now,
+        deviceTime: batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null,
+        batchTimes: valid.map((p) => p.at.getTime()),
+        stored: unique
+          .filter((p) => storedIndexes.has(p.index))
+          .map((p) => ({
+            patrol_sn: p.patrolSn,
+            punch_time: p.at.toISOString(),
+            round_id: roundOf.get(p.index) ?? null,
+            road_id: links.roads.get(p.index)?.road_id ?? null,
+          })),
+      }),
+    ]);
     const lastRoad = [...storedIndexes].flatMap((index) => links.roads.get(index)?.road_id ?? []).at(-1) ?? null;
     await repo.touchDevice(tx, terminal.object_id, now, lastRoad, clockOffset);
     await batch.afterStore?.(

@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { device, hold, patrolRound, road, roadAccount, roadCard, roundPoint, task } from '../../db/schema.js';
+import { device, patrolRound, road, roadAccount, roadCard, roundPoint, task } from '../../db/schema.js';
 import { roadScheduleColumns, taskScheduleColumns } from '../../db/road-schedule.js';
 import { idArray, inIds, queryRows } from '../../db/sql.js';
+import type { RoundToMatch } from '../../domain/round-match.js';
 
 /** Which roads or tasks need rounds made: those lacking one on `dates`, of these organisations, grace over midnight. */
 export interface RoundOwners {
@@ -209,55 +210,32 @@ export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: numbe
     );
 }
 
-/** A punch to be matched against stored rounds. */
-export interface PunchToMatch {
-  idx: number;
-  punch_time: string;
-  patrol_id: number;
-  user_id: number | null;
-  object_id: number;
-  /** The device's organisation path: a round counts only punches from devices under its organisation. */
-  device_path: string;
-}
-
 /**
- * The one decision of which rounds a punch checks: its point is expected, it falls inside the window widened by the
- * round's own grace (start − grace ≤ punch_time < end + grace, `qualifies` in domain/point-result.ts), and it was
- * made by one of the round's walkers (a task: its device; a road: a bound account, any account when none are
- * bound, or any device when the punch names no account), from a device under the round's organisation.
+ * The stored rounds of these organisations on these days, with what `matchRounds` (domain/round-match.ts) needs to
+ * decide which of them a punch checks: read once per upload through the (organisation, day) index, a few dozen
+ * rows, whatever the batch.
  */
-export async function matchRounds(
+export async function roundsToMatch(
   q: Queryable,
-  punches: PunchToMatch[],
   days: readonly string[],
   holdIds: readonly number[],
-) {
-  if (punches.length === 0) return [];
-  // First, once, the rounds of the devices' organisations and their ancestors on the punches' days, one row per
-  // expected point with the window widened by the grace; then the punches joined to them on the point by hash. A
-  // year of stored rounds, or thousands of other organisations' rounds of the day, cost nothing.
-  return queryRows<{ idx: number; round_id: number; road_id: number; road_name: string; patrol_id: number }>(
-    q,
-    sql`
-    with r as materialized (
-      select r.round_id, r.road_id, r.hold_id, r.task_id, r.walker_device, r.walker_users, e.patrol_id,
-        r.window_start - make_interval(mins => r.grace_minutes) as opens,
-        r.window_end + make_interval(mins => r.grace_minutes) as closes
-      from ${patrolRound} r
-      cross join lateral (select distinct unnest(r.expected_cards) as patrol_id) e
-      where ${onHoldDays(sql`r`, holdIds, days)}
-    )
-    select p.idx, r.round_id, r.road_id, rd.road_name, p.patrol_id
-    from jsonb_to_recordset(${JSON.stringify(punches)}::jsonb)
-      as p(idx int, punch_time timestamptz, patrol_id int, user_id int, object_id int, device_path text)
-    join r on r.patrol_id = p.patrol_id and r.opens <= p.punch_time and p.punch_time < r.closes
-    join ${road} rd on rd.road_id = r.road_id
-    join ${hold} rh on rh.hold_id = r.hold_id
-    where p.device_path like rh.path || '%'
-      and case when r.task_id is not null then r.walker_device = p.object_id
-               else p.user_id is null or cardinality(r.walker_users) = 0 or p.user_id = any(r.walker_users) end
-    order by p.idx, r.road_id, r.round_id`,
-  );
+): Promise<RoundToMatch[]> {
+  if (days.length === 0 || holdIds.length === 0) return [];
+  return q
+    .select({
+      round_id: patrolRound.round_id,
+      road_id: patrolRound.road_id,
+      hold_id: patrolRound.hold_id,
+      task_id: patrolRound.task_id,
+      walker_device: patrolRound.walker_device,
+      walker_users: patrolRound.walker_users,
+      expected_cards: patrolRound.expected_cards,
+      window_start: patrolRound.window_start,
+      window_end: patrolRound.window_end,
+      grace_minutes: patrolRound.grace_minutes,
+    })
+    .from(patrolRound)
+    .where(onHoldDays(sql`${patrolRound}`, holdIds, days));
 }
 
 /** A point a stored punch checks in a round: the punch's time and account decide the point's result. */

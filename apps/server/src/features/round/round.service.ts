@@ -2,13 +2,14 @@ import { MAX_GRACE_MINUTES } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { holdIdsOnPath } from '../../domain/organisation-path.js';
+import { matchRounds, type PunchToMatch, type RoundToMatch } from '../../domain/round-match.js';
 import { currentRound, roundOn, statusAt, type RoundStatus, type Schedule } from '../../domain/schedule.js';
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
 import * as repo from './round.repository.js';
 
-export type { PunchToMatch } from './round.repository.js';
+export type { PunchToMatch } from '../../domain/round-match.js';
 
 export interface Scheduled {
   id: number;
@@ -163,7 +164,7 @@ export function roundDays(instants: readonly Date[], tz: string, graceMinutes = 
 
 export interface PunchLinks {
   /** Each punch's road (by `idx`): the first by road id when several rounds match. */
-  roads: Map<number, { road_id: number; road_name: string }>;
+  roads: Map<number, { road_id: number }>;
   /** The round points the punches check, with the punch's time and account (they decide the point's result). */
   marks: (repo.CheckMark & { idx: number })[];
 }
@@ -172,27 +173,50 @@ export interface PunchLinks {
  * The one decision of which rounds punches check (stored rounds, made first if missing). The upload links each
  * punch to its road before storing it, then records the checks of the punches actually stored.
  */
-export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.PunchToMatch[]): Promise<PunchLinks> {
+export async function linkPunches(ctx: AppContext, q: Queryable, punches: PunchToMatch[]): Promise<PunchLinks> {
   if (punches.length === 0) return { roads: new Map(), marks: [] };
-  const instants = punches.map((p) => new Date(p.punch_time));
+  const rounds = await roundsFor(
+    ctx,
+    q,
+    punches.map((p) => new Date(p.punch_time)),
+    punches.map((p) => p.device_path),
+  );
+  return linksOf(punches, rounds);
+}
+
+/**
+ * The stored rounds that punches at these instants from devices at these organisation paths may check, made
+ * first when missing: those of the devices' organisations and their ancestors, on the punches' days and the days
+ * only a grace reaches (where only rounds whose grace crosses midnight are made).
+ */
+export async function roundsFor(
+  ctx: AppContext,
+  q: Queryable,
+  instants: readonly Date[],
+  devicePaths: readonly string[],
+): Promise<RoundToMatch[]> {
   const days = roundDays(instants, ctx.config.tzName);
-  // Days only a grace reaches (at most MAX_GRACE_MINUTES): only rounds whose grace crosses midnight are made there.
   const graceDays = roundDays(instants, ctx.config.tzName, MAX_GRACE_MINUTES).filter((d) => !days.includes(d));
-  // Only the rounds of the devices' organisations and their ancestors may count these punches.
-  const holdIds = [...new Set([...new Set(punches.map((p) => p.device_path))].flatMap(holdIdsOnPath))];
+  const holdIds = [...new Set([...new Set(devicePaths)].flatMap(holdIdsOnPath))];
   const wanted = [
     { dates: days, holdIds },
     { dates: graceDays, holdIds, graceOnly: true },
   ];
-  // One probe first: nearly always every round these punches may check is stored already.
-  if (await repo.anyLacking(q, wanted)) {
-    for (const { dates, ...owners } of wanted) await ensureRounds(ctx, q, dates, owners);
-  }
-  const matches = await repo.matchRounds(q, punches, [...days, ...graceDays], holdIds);
+  const allDays = [...days, ...graceDays];
+  // The probe and the read go together: nearly always every round these punches may check is stored already.
+  const [lacking, rounds] = await Promise.all([repo.anyLacking(q, wanted), repo.roundsToMatch(q, allDays, holdIds)]);
+  if (!lacking) return rounds;
+  for (const { dates, ...owners } of wanted) await ensureRounds(ctx, q, dates, owners);
+  return repo.roundsToMatch(q, allDays, holdIds);
+}
+
+/** The punches' links to the rounds they check (`matchRounds`), with each punch's road and the points it marks. */
+export function linksOf(punches: readonly PunchToMatch[], rounds: readonly RoundToMatch[]): PunchLinks {
+  const matches = matchRounds(punches, rounds);
   const byIdx = new Map(punches.map((p) => [p.idx, p]));
-  const roads = new Map<number, { road_id: number; road_name: string }>();
+  const roads = new Map<number, { road_id: number }>();
   for (const match of matches) {
-    if (!roads.has(match.idx)) roads.set(match.idx, { road_id: match.road_id, road_name: match.road_name });
+    if (!roads.has(match.idx)) roads.set(match.idx, { road_id: match.road_id });
   }
   return {
     roads,
@@ -200,7 +224,7 @@ export async function linkPunches(ctx: AppContext, q: Queryable, punches: repo.P
       const punch = byIdx.get(m.idx)!;
       return {
         idx: m.idx,
-        round_id: Number(m.round_id),
+        round_id: m.round_id,
         patrol_id: m.patrol_id,
         punch_time: punch.punch_time,
         user_id: punch.user_id,
@@ -224,7 +248,7 @@ export function recordChecks(_ctx: AppContext, q: Queryable, marks: PunchLinks['
 export async function checkPunches(
   ctx: AppContext,
   q: Queryable,
-  punches: repo.PunchToMatch[],
+  punches: PunchToMatch[],
 ): Promise<PunchLinks['roads']> {
   const links = await linkPunches(ctx, q, punches);
   await recordChecks(ctx, q, links.marks);

@@ -74,7 +74,7 @@ describe('which rounds a punch checks', () => {
     const before = punch('2026-11-19T07:59:00', west, guard);
     const wrongPerson = punch('2026-11-19T09:05:00', west, stranger);
     const linked = await h.ctx.db.transaction((tx) => checkPunches(h.ctx, tx, [inside, before, wrongPerson]));
-    expect(linked.get(inside.idx)).toEqual({ road_id: roadId, road_name: '两门巡逻' });
+    expect(linked.get(inside.idx)).toEqual({ road_id: roadId });
     expect(linked.has(before.idx)).toBe(false);
     expect(linked.has(wrongPerson.idx)).toBe(false);
     const [round] = await h.ctx.db.select().from(patrolRound).where(eq(patrolRound.road_id, roadId));
