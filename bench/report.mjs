@@ -14,16 +14,23 @@ const spread = (summary, unit = ms) => `${unit(summary.median)} / ${unit(summary
 /** The table rows: `[id, what, measured, baseline, ratio, target, verdict]`. */
 export function figureRows(r) {
   const rows = [];
+  // PGlite's targets are ratios only (P12): the upload and the list under load at ≥ 0.8× raw.
+  const embedded = r.meta?.db === 'pglite';
   if (r.p1) {
     const { server, raw } = r.p1;
-    const met = server.perSecond.median >= 20_000 && server.perSecond.median >= 0.5 * raw.perSecond.median;
+    const share = embedded ? 0.8 : 0.5;
+    // The throughput's ratio, and the p95 batch within the same ratio of the raw one's.
+    const met =
+      (embedded || server.perSecond.median >= 20_000) &&
+      server.perSecond.median >= share * raw.perSecond.median &&
+      server.batchMs.p95 * share <= raw.batchMs.p95;
     rows.push([
       'P1',
       `device upload, 1,000-record batches, ${r.p1.concurrency} terminals at once (punches/s; batch ms)`,
       `${num(server.perSecond.median)}/s (p95 batch ${ms(server.batchMs.p95)})`,
       `${num(raw.perSecond.median)}/s (p95 batch ${ms(raw.batchMs.p95)})`,
       ratio(server.perSecond.median, raw.perSecond.median),
-      '≥ 20,000/s; ≥ 0.5× raw',
+      embedded ? '≥ 0.8× raw (P12), batch p95 too' : '≥ 20,000/s; ≥ 0.5× raw, batch p95 too',
       mark(met),
     ]);
   }
@@ -54,8 +61,13 @@ export function figureRows(r) {
       `${num(server.requestsPerSecond)}/s; ${ms(server.p50)} / ${ms(server.p99)}${server.errors ? `; ${server.errors} errors` : ''}`,
       `${num(raw.requestsPerSecond)}/s; ${ms(raw.p50)} / ${ms(raw.p99)}`,
       ratio(server.requestsPerSecond, raw.requestsPerSecond),
-      '≥ 2,000/s; p99 ≤ 50 ms',
-      mark(server.requestsPerSecond >= 2000 && server.p99 <= 50 && server.errors === 0),
+      embedded ? '≥ 0.8× raw (P12), p99 too' : '≥ 2,000/s; p99 ≤ 50 ms',
+      mark(
+        server.errors === 0 &&
+          (embedded
+            ? server.requestsPerSecond >= 0.8 * raw.requestsPerSecond && server.p99 * 0.8 <= raw.p99
+            : server.requestsPerSecond >= 2000 && server.p99 <= 50),
+      ),
     ]);
   }
   if (r.p6) {
@@ -279,9 +291,9 @@ function alertRow(p) {
  * printed only for the ids that miss in this run, so a stale reason does not outlive its miss.
  */
 const KNOWN_CAUSES = {
-  P1: "Each upload validates its records, looks up the device, then its points and accounts in one statement, probes whether the rounds of the punches' days are stored (made first when not) for the device's organisation and its ancestors only, matches them by point, window and walker, stores the punches (names copied by join), marks the checks, and reads the device's earlier punches around the batch for 疑似代打: about ten statements in one transaction against the baseline's single INSERT (both pay the punch_count, card_day_count and punch_device/punch_person triggers). The server's CPU (JSON, validation, one core) is the larger share on this 2-core machine. On PGlite nothing overlaps (one thread runs the database and the server): a CPU profile of the server gives the upload's statements about 72 ms of PGlite's time (WebAssembly and its protocol code) per 1,000-punch batch against the bare INSERT's 57 ms, so even with no JavaScript at all the ratio could not reach 0.8×; the server's own work (JSON, validation, building the statements) is the other 17 ms.",
+  P1: "Each upload validates its records, looks up the device, then its points and accounts in one statement, probes whether the rounds of the punches' days are stored (made first when not) for the device's organisation and its ancestors only, matches them by point, window and walker, stores the punches (names copied by join), marks the checks, and reads the device's earlier punches around the batch for 疑似代打: about ten statements in one transaction against the baseline's single INSERT (both pay the punch_count, card_day_count and punch_device/punch_person triggers). The server's CPU (JSON, validation, one core) is the larger share on this 2-core machine. On PGlite the engine runs on a thread of its own and its work per 1,000-punch batch is close to the bare INSERT's (about 55 ms measured in the worker: the insert with names by join about 46 ms, the rest about 15 ms since which rounds a punch checks is decided in JavaScript over the few rounds read); what is left is the engine waiting inside the upload's transaction, which holds it alone: each statement is a message to the thread and back, and the reply waits while the main thread parses and validates the other terminals' batches (about a third of the engine's time idle in a measurement of 4 terminals). Independent statements of the transaction are sent together (names, probe and rounds; the checks beside the alerts) to shorten that.",
   P2: 'The server adds a near-constant ~1.5–2 ms a request over its SQL (HTTP, input validation, hashing the bearer token, the scope and session look-ups, JSON): where the SQL takes 3 ms (the 1M set) that is about 1.5×, where it takes 9–40 ms (10M, where QUALITY.md sets P2) it is not. `total` is summed from punch_count (kept by triggers) unless a keyword filters; keyword lists count the punches of the period.',
-  P3: "Server, PostgreSQL and the load generator share 2 cores; PostgreSQL's share of each request is most of it. Per request the server runs three statements: the session look-up and the scope as named statements (planned once per connection: planning was most of their cost) and the list's page with its count, built once per shape and planned for each call's values. Before those changes (and with the scope and count merged into fewer queries) the server reached 612, then 730–1,070 requests/s; at 10M a department's week holds ten times the punches the page is sorted from.",
+  P3: "Server, PostgreSQL and the load generator share 2 cores; PostgreSQL's share of each request is most of it. Per request the server runs three statements: the session look-up and the scope as named statements (planned once per connection: planning was most of their cost) and the list's page with its count, built once per shape and planned for each call's values. Before those changes (and with the scope and count merged into fewer queries) the server reached 612, then 730–1,070 requests/s; at 10M a department's week holds ten times the punches the page is sorted from. On PGlite the server's statements outside a transaction are pipelined to its engine thread (sent without waiting for the answers before them, parameter types learnt once per text), so the engine always has the next at hand while the main thread serves HTTP; the baseline replays the same statements on PGlite in-process, one thread doing both.",
   P4: 'Summary computes the live status of every road of the scope (schedules in JavaScript, stored rounds of today) and counts people who punched today.',
   P5: "Without keywords 巡检点统计 reads card_day_count (per local day, card and organisation, kept by triggers). Statistics by device or person first find the devices or accounts the keyword names among those punches carry (punch_device, punch_person: a few thousand rows, kept by triggers), then their punches by the primary key's device prefix or (user_id, punch_time), the keyword matched again on each row.",
   P6: "The walk reads only the sheet's columns (times formatted in SQL) as the driver's arrays, the next batch while the current one is written; each row's SpreadsheetML is encoded straight into 256 KiB parts that a zip streamed to the file deflates at level 1 on libuv's threads. Memory stays flat since each part waits for the file and the compressor; on PGlite the database itself is most of the server's memory (about 400 MB at 1M punches).",
@@ -347,7 +359,7 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
   where the server names it, so PostgreSQL plans it once on that connection, as on the server's)
   (${m.db === 'postgres' ? 'node-postgres; for P2, P4, P5 and P9 a round of HTTP calls and a round of the same SQL raw alternate, the server idle during the raw one' : 'PGlite in-process, the server stopped'}); P1's baseline is the driver's own
   multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio shown is of the medians, and a ratio target holds only when the median and the p95 both meet it.
-${r.p11 ? "- P11 (bench/measure-guard-app.mjs): the guard app as served at /m/ by the server under test, in Debian's Chromium — Lighthouse mobile through `lhci collect`; installability and scan to stored through playwright-core on a phone profile, the camera Chromium's fake capture of a QR label (a .y4m written from the `qrcode` package's modules), each scan a distinct point of an enterprise made for it, the browser started anew for each on the same profile.\n" : ''}${m.db === 'pglite' ? '- PGlite is one connection: its figures are reported, not targeted (QUALITY.md).\n' : ''}
+${r.p11 ? "- P11 (bench/measure-guard-app.mjs): the guard app as served at /m/ by the server under test, in Debian's Chromium — Lighthouse mobile through `lhci collect`; installability and scan to stored through playwright-core on a phone profile, the camera Chromium's fake capture of a QR label (a .y4m written from the `qrcode` package's modules), each scan a distinct point of an enterprise made for it, the browser started anew for each on the same profile.\n" : ''}${m.db === 'pglite' ? '- PGlite is one connection: its absolute figures are reported, its ratios targeted (QUALITY.md P12: the upload and the list under load at ≥ 0.8× raw, the record lists at ≤ 1.5×). The server runs its engine on a worker thread; the baseline drives PGlite in-process.\n' : ''}
 ## Figures
 
 ${table(figureRows(r))}

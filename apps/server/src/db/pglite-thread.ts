@@ -25,6 +25,8 @@ const BasePGlite = Object.getPrototypeOf(PGlite) as abstract new () => EngineBas
 
 const { serialize } = protocol;
 const SYNC = serialize.sync();
+/** How many statement texts' parameter types are kept. */
+const MAX_KNOWN_STATEMENTS = 2_000;
 /** A command that may change the types a statement's parameters take. */
 const SCHEMA_CHANGE = /^(CREATE|ALTER|DROP)\b/;
 
@@ -247,7 +249,11 @@ export class ThreadedPglite extends BasePGlite {
     const { messages, failure } = this.#read(await this.#send({ bytes }));
     if (failure) throw withStatement(failure, text, params, options);
     const types = parse.parseDescribeStatementResults(messages as never);
-    if (!options?.paramTypes) this.#paramTypes.set(text, types);
+    if (!options?.paramTypes) {
+      // Statement texts are few (values travel as parameters); should some carry values, the cache stays bounded.
+      if (this.#paramTypes.size >= MAX_KNOWN_STATEMENTS) this.#paramTypes.clear();
+      this.#paramTypes.set(text, types);
+    }
     return types;
   }
 
