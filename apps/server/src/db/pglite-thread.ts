@@ -14,6 +14,8 @@ import { query as template } from '@electric-sql/pglite/template';
 const WORKER = new URL('./pglite-thread.worker.mjs', import.meta.url);
 
 type BackendMessage = { name: string; text?: string };
+/** The engine's reply to one message: the pieces it streamed out, in order. */
+type Reply = Uint8Array[];
 /** What this client takes from PGlite's base class: its parameter serializers and result parsers by type. */
 interface EngineBase {
   serializers: Record<number, (value: unknown) => string>;
@@ -49,7 +51,7 @@ export class ThreadedPglite extends BasePGlite {
   debug = 0 as const;
   readonly #worker: Worker;
   readonly #exclusive = new Mutex();
-  readonly #pending = new Map<number, { resolve: (reply: Uint8Array) => void; reject: (error: Error) => void }>();
+  readonly #pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   /** Parameter types by statement text (forgotten when the schema changes). */
   readonly #paramTypes = new Map<string, number[]>();
@@ -64,12 +66,12 @@ export class ThreadedPglite extends BasePGlite {
   private constructor(worker: Worker) {
     super();
     this.#worker = worker;
-    worker.on('message', (message: { id?: number; reply?: Uint8Array; message?: string }) => {
+    worker.on('message', (message: { id?: number; reply?: Reply; message?: string }) => {
       const waiting = message.id === undefined ? undefined : this.#pending.get(message.id);
       if (!waiting) return;
       this.#pending.delete(message.id!);
       if (message.message !== undefined) waiting.reject(new Error(message.message));
-      else waiting.resolve(message.reply ?? new Uint8Array(0));
+      else waiting.resolve(message.reply ?? []);
     });
     const fail = (error: Error) => {
       this.#closed = true;
@@ -275,18 +277,21 @@ export class ThreadedPglite extends BasePGlite {
    * The backend messages of a reply up to the first error (PGlite reads no further either); notifications go to
    * their listeners, and a schema change makes parameter types be asked again.
    */
-  #read(reply: Uint8Array): { messages: BackendMessage[]; failure?: Error } {
+  #read(reply: Reply): { messages: BackendMessage[]; failure?: Error } {
     const messages: BackendMessage[] = [];
     let failure: Error | undefined;
-    new protocol.Parser().parse(reply, (parsed) => {
-      if (failure) return;
-      if (parsed instanceof protocol.messages.DatabaseError) failure = parsed;
-      else if (parsed instanceof protocol.messages.NotificationResponseMessage) this.#notify(parsed);
-      else if (parsed.name === 'commandComplete' && SCHEMA_CHANGE.test((parsed as BackendMessage).text ?? '')) {
-        this.#paramTypes.clear();
-      }
-      messages.push(parsed);
-    });
+    const parser = new protocol.Parser();
+    // A message may run across pieces: the parser keeps what it has not finished reading.
+    for (const piece of reply)
+      parser.parse(piece, (parsed) => {
+        if (failure) return;
+        if (parsed instanceof protocol.messages.DatabaseError) failure = parsed;
+        else if (parsed instanceof protocol.messages.NotificationResponseMessage) this.#notify(parsed);
+        else if (parsed.name === 'commandComplete' && SCHEMA_CHANGE.test((parsed as BackendMessage).text ?? '')) {
+          this.#paramTypes.clear();
+        }
+        messages.push(parsed);
+      });
     return { messages, failure };
   }
 
@@ -294,7 +299,7 @@ export class ThreadedPglite extends BasePGlite {
     for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
   }
 
-  #send(message: { bytes?: Uint8Array; close?: true }): Promise<Uint8Array> {
+  #send(message: { bytes?: Uint8Array; close?: true }): Promise<Reply> {
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
