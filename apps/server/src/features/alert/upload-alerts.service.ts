@@ -26,10 +26,15 @@ export interface UploadFacts {
   stored: (DevicePunch & { round_id: number | null; road_id: number | null })[];
 }
 
-/** Answers the terminal's clock offset to keep (seconds), or null when it did not say. */
-export async function checkUpload(ctx: AppContext, q: Queryable, facts: UploadFacts): Promise<number | null> {
+/** The terminal's clock against the server's when it sent the batch (ms ahead), or null when it did not say. */
+export function clockOffsetMs(deviceTime: Date | null, now: Date): number | null {
+  return deviceTime ? deviceTime.getTime() - now.getTime() : null;
+}
+
+/** Raises the upload's 时钟异常 and 疑似代打 and flags their punches. */
+export async function checkUpload(ctx: AppContext, q: Queryable, facts: UploadFacts): Promise<void> {
   const { terminal, now } = facts;
-  const offsetMs = facts.deviceTime ? facts.deviceTime.getTime() - now.getTime() : null;
+  const offsetMs = clockOffsetMs(facts.deviceTime, now);
   const aheadMs = clockAhead(facts.batchTimes, now.getTime());
   const driftMs =
     offsetMs === null
@@ -52,7 +57,6 @@ export async function checkUpload(ctx: AppContext, q: Queryable, facts: UploadFa
   }
   alerts.push(...(await proxyAlerts(ctx, q, facts)));
   await repo.raise(q, alerts, now);
-  return offsetMs === null ? null : Math.round(offsetMs / 1000);
 }
 
 const keyOf = (p: DevicePunch) => `${p.patrol_sn}|${Date.parse(p.punch_time)}`;

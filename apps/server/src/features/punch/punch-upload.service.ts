@@ -6,7 +6,7 @@ import { parseSerialNumber } from '../../domain/serial-number.js';
 import { parsePunchTime } from '../../domain/punch-time.js';
 import { notFound } from '../../errors.js';
 import { closeCompletedRounds } from '../alert/alert.service.js';
-import { checkUpload } from '../alert/upload-alerts.service.js';
+import { checkUpload, clockOffsetMs } from '../alert/upload-alerts.service.js';
 import { linksOf, recordChecks, roundsFor } from '../round/round.service.js';
 import * as repo from './punch.repository.js';
 
@@ -163,14 +163,18 @@ export async function storeBatch(
     );
     const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
     const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
-    // The rounds' checks and the upload's own alerts touch different rows: both go to the database together.
-    // 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction (ACCOUNTABILITY.md, Timing).
-    const [, clockOffset] = await Promise.all([
+    const deviceTime = batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null;
+    const offsetMs = clockOffsetMs(deviceTime, now);
+    const lastRoad = [...storedIndexes].flatMap((index) => links.roads.get(index)?.road_id ?? []).at(-1) ?? null;
+    // The rounds' checks, the upload's own alerts and the terminal's last upload touch different rows: they go to
+    // the database together. 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction
+    // (ACCOUNTABILITY.md, Timing).
+    await Promise.all([
       recordChecks(ctx, tx, marks).then((finished) => closeCompletedRounds(tx, finished, now)),
       checkUpload(ctx, tx, {
         terminal,
         now,
-        deviceTime: batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null,
+        deviceTime,
         batchTimes: valid.map((p) => p.at.getTime()),
         stored: unique
           .filter((p) => storedIndexes.has(p.index))
@@ -181,9 +185,8 @@ export async function storeBatch(
             road_id: links.roads.get(p.index)?.road_id ?? null,
           })),
       }),
+      repo.touchDevice(tx, terminal.object_id, now, lastRoad, offsetMs === null ? null : Math.round(offsetMs / 1000)),
     ]);
-    const lastRoad = [...storedIndexes].flatMap((index) => links.roads.get(index)?.road_id ?? []).at(-1) ?? null;
-    await repo.touchDevice(tx, terminal.object_id, now, lastRoad, clockOffset);
     await batch.afterStore?.(
       tx,
       unique.filter((p) => storedIndexes.has(p.index)),
