@@ -144,7 +144,7 @@ export async function storeBatch(
       ),
       rounds,
     );
-    const stored = await repo.insertPunches(
+    const storedRows = await repo.insertPunches(
       tx,
       { ...terminal, upload_time: now },
       rows.map(({ punch, punchTime, patrolId, userId }) => ({
@@ -157,10 +157,7 @@ export async function storeBatch(
         photo_ids: punch.photoIds,
       })),
     );
-    const storedKeys = new Set(stored.map((s) => `${s.patrol_sn}|${s.at_ms}`));
-    const storedIndexes = new Set(
-      unique.filter((p) => storedKeys.has(`${p.patrolSn}|${p.at.getTime()}`)).map((p) => p.index),
-    );
+    const storedIndexes = new Set([...storedRows].map((position) => unique[position]!.index));
     const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
     const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
     const deviceTime = batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null;
@@ -191,7 +188,7 @@ export async function storeBatch(
       tx,
       unique.filter((p) => storedIndexes.has(p.index)),
     );
-    return stored.length;
+    return storedRows.size;
   });
   return { accepted, duplicates: valid.length - accepted, rejected };
 }
