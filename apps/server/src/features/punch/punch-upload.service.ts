@@ -157,12 +157,14 @@ export async function storeBatch(
         photo_ids: punch.photoIds,
       })),
     );
-    const storedIndexes = new Set([...storedRows].map((position) => unique[position]!.index));
+    // In batch order (the terminal's last road is that of its last stored punch).
+    const storedPunches = unique.filter((_, position) => storedRows.has(position));
+    const storedIndexes = new Set(storedPunches.map((p) => p.index));
     const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
     const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
     const deviceTime = batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null;
     const offsetMs = clockOffsetMs(deviceTime, now);
-    const lastRoad = [...storedIndexes].flatMap((index) => links.roads.get(index)?.road_id ?? []).at(-1) ?? null;
+    const lastRoad = storedPunches.flatMap((p) => links.roads.get(p.index)?.road_id ?? []).at(-1) ?? null;
     // The rounds' checks, the upload's own alerts and the terminal's last upload touch different rows: they go to
     // the database together. 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction
     // (ACCOUNTABILITY.md, Timing).
@@ -173,21 +175,16 @@ export async function storeBatch(
         now,
         deviceTime,
         batchTimes: valid.map((p) => p.at.getTime()),
-        stored: unique
-          .filter((p) => storedIndexes.has(p.index))
-          .map((p) => ({
-            patrol_sn: p.patrolSn,
-            punch_time: p.at.toISOString(),
-            round_id: roundOf.get(p.index) ?? null,
-            road_id: links.roads.get(p.index)?.road_id ?? null,
-          })),
+        stored: storedPunches.map((p) => ({
+          patrol_sn: p.patrolSn,
+          punch_time: p.at.toISOString(),
+          round_id: roundOf.get(p.index) ?? null,
+          road_id: links.roads.get(p.index)?.road_id ?? null,
+        })),
       }),
       repo.touchDevice(tx, terminal.object_id, now, lastRoad, offsetMs === null ? null : Math.round(offsetMs / 1000)),
     ]);
-    await batch.afterStore?.(
-      tx,
-      unique.filter((p) => storedIndexes.has(p.index)),
-    );
+    await batch.afterStore?.(tx, storedPunches);
     return storedRows.size;
   });
   return { accepted, duplicates: valid.length - accepted, rejected };
