@@ -37,6 +37,36 @@ describe('PGlite on a thread of its own', () => {
     expect(affectedRows).toBe(2);
   });
 
+  it('reads every type, every shape of result and a caller’s own parsers as in-process PGlite does', async () => {
+    const everyType = `select 1::int2 as a, 2::int4 as b, 9007199254740993::int8 as c, 1.5::numeric as d, 2.5::float4 as e,
+      3.25::float8 as f, true as g, false as h, date '2026-11-25' as i, timestamp '2026-11-25 01:02:03.5' as j,
+      timestamptz '2026-11-25 01:02:03.5+08' as k, '{"x":[1,"二"]}'::json as l, '{"y":null}'::jsonb as m,
+      array[1,null,3]::int[] as n, array['a b','甲,"乙"']::text[] as o, '\\x00ff'::bytea as p, '巡检 🚶'::text as q,
+      null::int as r, ''::text as s, interval '1 day' as t, '1' as dup, '2' as dup, 'proto' as "__proto__"
+      from generate_series(1, 3)`;
+    const shapes = [
+      [everyType, undefined],
+      [everyType, { rowMode: 'array' as const }],
+      // Drizzle hands its own parsers (timestamps as text); they win over PGlite's.
+      [everyType, { rowMode: 'array' as const, parsers: { 1114: (v: string) => `own ${v}`, 1184: (v: string) => v } }],
+      ['select * from item where false', undefined],
+      ['update item set name = name where id < 0', undefined],
+    ] as const;
+    for (const [text, options] of shapes) {
+      const [mine, theirs] = await Promise.all([threaded.query(text, [], options), inProcess.query(text, [], options)]);
+      expect(mine).toEqual(theirs);
+      expect(Object.keys(mine.rows[0] ?? {})).toEqual(Object.keys(theirs.rows[0] ?? {}));
+    }
+    const several = `create temporary table t1 (v int); insert into t1 values (1), (2); select v from t1 order by v;
+      delete from t1; drop table t1`;
+    expect(await threaded.exec(several)).toEqual(await inProcess.exec(several));
+    // A result longer than one piece of the engine's reply (8 KiB), rows cut across pieces.
+    const long = `select g, repeat('巡', g % 50) as text from generate_series(1, 3000) g`;
+    expect(await threaded.query(long, [], { rowMode: 'array' })).toEqual(
+      await inProcess.query(long, [], { rowMode: 'array' }),
+    );
+  });
+
   it('reports a database error with its code and statement, and goes on answering', async () => {
     const syntax = await threaded.query('selec 1').catch((error: unknown) => error);
     expect(syntax).toMatchObject({ code: '42601', query: 'selec 1' });

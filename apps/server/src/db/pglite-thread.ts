@@ -3,17 +3,16 @@ import {
   Mutex,
   PGlite,
   TransactionAbortedError,
-  parse,
   protocol,
   type QueryOptions,
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
 import { query as template } from '@electric-sql/pglite/template';
+import { readReply, type ReadReply } from './pglite-reply.js';
 
 const WORKER = new URL('./pglite-thread.worker.mjs', import.meta.url);
 
-type BackendMessage = { name: string; text?: string };
 /** The engine's reply to one message: the pieces it streamed out, in order. */
 type Reply = Uint8Array[];
 /** What this client takes from PGlite's base class: its parameter serializers and result parsers by type. */
@@ -236,9 +235,9 @@ export class ThreadedPglite extends BasePGlite {
       ]);
       return { reply: this.#send({ bytes }) };
     });
-    const { messages, failure } = this.#read(await reply);
+    const { results, failure } = this.#read(await reply, options);
     if (failure) throw withStatement(failure, text, params, options);
-    return parse.parseResults(messages as never, this.parsers, options)[0] as Results<T>;
+    return results[0] as Results<T>;
   }
 
   /** The types of a statement's parameters, asked of the engine once per text (in the statement's turn). */
@@ -248,9 +247,8 @@ export class ThreadedPglite extends BasePGlite {
       serialize.describe({ type: 'S' }),
       SYNC,
     ]);
-    const { messages, failure } = this.#read(await this.#send({ bytes }));
+    const { paramTypes: types, failure } = this.#read(await this.#send({ bytes }));
     if (failure) throw withStatement(failure, text, params, options);
-    const types = parse.parseDescribeStatementResults(messages as never);
     if (!options?.paramTypes) {
       // Statement texts are few (values travel as parameters); should some carry values, the cache stays bounded.
       if (this.#paramTypes.size >= MAX_KNOWN_STATEMENTS) this.#paramTypes.clear();
@@ -261,9 +259,9 @@ export class ThreadedPglite extends BasePGlite {
 
   async #simple(text: string, options?: QueryOptions): Promise<Results[]> {
     const { reply } = await this.#inTurn(async () => ({ reply: this.#send({ bytes: serialize.query(text) }) }));
-    const { messages, failure } = this.#read(await reply);
+    const { results, failure } = this.#read(await reply, options);
     if (failure) throw withStatement(failure, text, undefined, options);
-    return parse.parseResults(messages as never, this.parsers, options);
+    return results;
   }
 
   /** `send` once those asked for before it are sent. */
@@ -274,25 +272,14 @@ export class ThreadedPglite extends BasePGlite {
   }
 
   /**
-   * The backend messages of a reply up to the first error (PGlite reads no further either); notifications go to
-   * their listeners, and a schema change makes parameter types be asked again.
+   * A reply read up to its first error (PGlite reads no further either); notifications go to their listeners, and
+   * a schema change makes parameter types be asked again.
    */
-  #read(reply: Reply): { messages: BackendMessage[]; failure?: Error } {
-    const messages: BackendMessage[] = [];
-    let failure: Error | undefined;
-    const parser = new protocol.Parser();
-    // A message may run across pieces: the parser keeps what it has not finished reading.
-    for (const piece of reply)
-      parser.parse(piece, (parsed) => {
-        if (failure) return;
-        if (parsed instanceof protocol.messages.DatabaseError) failure = parsed;
-        else if (parsed instanceof protocol.messages.NotificationResponseMessage) this.#notify(parsed);
-        else if (parsed.name === 'commandComplete' && SCHEMA_CHANGE.test((parsed as BackendMessage).text ?? '')) {
-          this.#paramTypes.clear();
-        }
-        messages.push(parsed);
-      });
-    return { messages, failure };
+  #read(reply: Reply, options?: QueryOptions): ReadReply {
+    const read = readReply(reply, this.parsers, options);
+    for (const notification of read.notifications) this.#notify(notification);
+    if (read.commands.some((command) => SCHEMA_CHANGE.test(command))) this.#paramTypes.clear();
+    return read;
   }
 
   #notify({ channel, payload }: { channel: string; payload: string }) {
