@@ -103,67 +103,66 @@ export async function storeBatch(
     ctx.db,
     unique.map((p) => p.at),
   );
+  // Independent reads, asked for together before the transaction (each statement reads what is committed, in
+  // the transaction or not): who and what the punches name, and the rounds they may check. The transaction then
+  // holds only the writes (on PGlite it has the engine to itself while it is open).
+  const [names, rounds] = await Promise.all([
+    repo.punchNames(
+      ctx.db,
+      [...new Set(unique.map((p) => p.patrolSn))],
+      [...new Set(unique.map((p) => p.userName).filter(Boolean))],
+      terminal.path,
+    ),
+    roundsFor(
+      ctx,
+      ctx.db,
+      unique.map((p) => p.at),
+      [terminal.path],
+    ),
+  ]);
+  const cards = new Map(names.cards.map((c) => [c.patrol_sn.toUpperCase(), c.patrol_id]));
+  const people = new Map(names.people.map((a) => [a.user_name.toLowerCase(), a.user_id]));
+  const rows = unique.map((p) => ({
+    punch: p,
+    punchTime: p.at.toISOString(),
+    patrolId: cards.get(p.patrolSn) ?? null,
+    userId: people.get(p.userName.toLowerCase()) ?? null,
+  }));
+  const links = linksOf(
+    rows.flatMap(({ punch, punchTime, patrolId, userId }) =>
+      patrolId === null
+        ? []
+        : [
+            {
+              idx: punch.index,
+              punch_time: punchTime,
+              patrol_id: patrolId,
+              user_id: userId,
+              object_id: terminal.object_id,
+              device_path: terminal.path,
+            },
+          ],
+    ),
+    rounds,
+  );
+  const inserts = rows.map(({ punch, punchTime, patrolId, userId }) => ({
+    patrol_sn: punch.patrolSn,
+    punch_time: punchTime,
+    patrol_id: patrolId,
+    user_id: userId,
+    road_id: links.roads.get(punch.index)?.road_id ?? null,
+    note: punch.note,
+    photo_ids: punch.photoIds,
+  }));
+  const deviceTime = batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null;
+  const offsetMs = clockOffsetMs(deviceTime, now);
   const accepted = await ctx.db.transaction(async (tx) => {
-    // Independent reads, asked for together: who and what the punches name, and the rounds they may check.
-    const [names, rounds] = await Promise.all([
-      repo.punchNames(
-        tx,
-        [...new Set(unique.map((p) => p.patrolSn))],
-        [...new Set(unique.map((p) => p.userName).filter(Boolean))],
-        terminal.path,
-      ),
-      roundsFor(
-        ctx,
-        tx,
-        unique.map((p) => p.at),
-        [terminal.path],
-      ),
-    ]);
-    const cards = new Map(names.cards.map((c) => [c.patrol_sn.toUpperCase(), c.patrol_id]));
-    const people = new Map(names.people.map((a) => [a.user_name.toLowerCase(), a.user_id]));
-    const rows = unique.map((p) => ({
-      punch: p,
-      punchTime: p.at.toISOString(),
-      patrolId: cards.get(p.patrolSn) ?? null,
-      userId: people.get(p.userName.toLowerCase()) ?? null,
-    }));
-    const links = linksOf(
-      rows.flatMap(({ punch, punchTime, patrolId, userId }) =>
-        patrolId === null
-          ? []
-          : [
-              {
-                idx: punch.index,
-                punch_time: punchTime,
-                patrol_id: patrolId,
-                user_id: userId,
-                object_id: terminal.object_id,
-                device_path: terminal.path,
-              },
-            ],
-      ),
-      rounds,
-    );
-    const storedRows = await repo.insertPunches(
-      tx,
-      { ...terminal, upload_time: now },
-      rows.map(({ punch, punchTime, patrolId, userId }) => ({
-        patrol_sn: punch.patrolSn,
-        punch_time: punchTime,
-        patrol_id: patrolId,
-        user_id: userId,
-        road_id: links.roads.get(punch.index)?.road_id ?? null,
-        note: punch.note,
-        photo_ids: punch.photoIds,
-      })),
-    );
+    const storedRows = await repo.insertPunches(tx, { ...terminal, upload_time: now }, inserts);
     // In batch order (the terminal's last road is that of its last stored punch).
     const storedPunches = unique.filter((_, position) => storedRows.has(position));
     const storedIndexes = new Set(storedPunches.map((p) => p.index));
     const marks = links.marks.filter((m) => storedIndexes.has(m.idx));
     const roundOf = new Map(marks.map((m) => [m.idx, m.round_id]));
-    const deviceTime = batch.deviceTime ? parsePunchTime(batch.deviceTime, ctx.config.tzName) : null;
-    const offsetMs = clockOffsetMs(deviceTime, now);
     const lastRoad = storedPunches.flatMap((p) => links.roads.get(p.index)?.road_id ?? []).at(-1) ?? null;
     // The rounds' checks, the upload's own alerts and the terminal's last upload touch different rows: they go to
     // the database together. 时钟异常 and 疑似代打 are raised by the upload that shows them, in its transaction
