@@ -12,6 +12,7 @@ import { fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
 import { closeOnSignals, shutDown } from './shutdown.js';
 import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
 import { scheduleRetention } from './db/retention.js';
+import { UPKEEP_EVERY_MS, keepUpOneTable } from './db/upkeep.js';
 import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
 import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
 
@@ -141,6 +142,15 @@ async function start(log: Logger, now: () => Date): Promise<void> {
     ),
     // Expired sessions and logs older than LOG_RETENTION_DAYS, a minute after start and then daily.
     scheduleRetention(ctx, (error) => app.log.error({ err: error }, 'retention failed')),
+    // PGlite has no autovacuum: the server keeps the statistics of its tables (PostgreSQL does it by itself).
+    ...(database.kind === 'pglite'
+      ? [
+          every(UPKEEP_EVERY_MS, 'database upkeep', app.log, async () => {
+            const table = await keepUpOneTable(ctx.db);
+            if (table) app.log.debug({ table }, 'database upkeep: vacuumed and analysed');
+          }),
+        ]
+      : []),
   ];
   closeOnSignals(() => shutDown({ app, background, closeDatabase: () => database.close(), log: app.log }), log);
 
