@@ -52,11 +52,8 @@ function readRare<T>(bytes: Buffer, start: number, end: number): T {
  * builds a message object per row, which made reading results the largest cost of a list call on the main
  * thread. The results are the same as `parseResults` gives (pglite-thread.test.ts compares them).
  */
-export function readReply(pieces: Uint8Array[], parsers: Parsers, options?: QueryOptions): ReadReply {
-  const bytes =
-    pieces.length === 1
-      ? Buffer.from(pieces[0]!.buffer, pieces[0]!.byteOffset, pieces[0]!.byteLength)
-      : Buffer.concat(pieces);
+export function readReply(answer: Uint8Array, parsers: Parsers, options?: QueryOptions): ReadReply {
+  const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
   const own = options?.parsers as Parsers | undefined;
   const defaults = types.parsers as Parsers;
   const asArrays = options?.rowMode === 'array';

