@@ -9,6 +9,7 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { query as template } from '@electric-sql/pglite/template';
+import { bindMessage } from './pglite-bind.js';
 import { readReply, type ReadReply } from './pglite-reply.js';
 
 const WORKER = new URL('./pglite-thread.worker.mjs', import.meta.url);
@@ -54,6 +55,8 @@ export class ThreadedPglite extends BasePGlite {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   /** Parameter types by statement text (forgotten when the schema changes). */
   readonly #paramTypes = new Map<string, number[]>();
+  /** Parse messages by statement text (the text's bytes, written once). */
+  readonly #parses = new Map<string, Uint8Array>();
   #nextId = 1;
   /** The last statement asked for, once sent: the next is sent after it. */
   #turns: Promise<unknown> = Promise.resolve();
@@ -227,8 +230,8 @@ export class ThreadedPglite extends BasePGlite {
         return serializer ? serializer(value) : String(value);
       });
       const bytes = Buffer.concat([
-        serialize.parse({ text, types: options?.paramTypes }),
-        serialize.bind({ values }),
+        this.#parse(text, options),
+        bindMessage(values),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         SYNC,
@@ -242,11 +245,7 @@ export class ThreadedPglite extends BasePGlite {
 
   /** The types of a statement's parameters, asked of the engine once per text (in the statement's turn). */
   async #describe(text: string, params: unknown[], options: QueryOptions | undefined): Promise<number[]> {
-    const bytes = Buffer.concat([
-      serialize.parse({ text, types: options?.paramTypes }),
-      serialize.describe({ type: 'S' }),
-      SYNC,
-    ]);
+    const bytes = Buffer.concat([this.#parse(text, options), serialize.describe({ type: 'S' }), SYNC]);
     const { paramTypes: types, failure } = this.#read(await this.#send({ bytes }));
     if (failure) throw withStatement(failure, text, params, options);
     if (!options?.paramTypes) {
@@ -255,6 +254,18 @@ export class ThreadedPglite extends BasePGlite {
       this.#paramTypes.set(text, types);
     }
     return types;
+  }
+
+  /** The Parse message of a statement, kept per text unless the caller gave its parameter types. */
+  #parse(text: string, options: QueryOptions | undefined): Uint8Array {
+    if (options?.paramTypes) return serialize.parse({ text, types: options.paramTypes });
+    let parse = this.#parses.get(text);
+    if (!parse) {
+      if (this.#parses.size >= MAX_KNOWN_STATEMENTS) this.#parses.clear();
+      parse = serialize.parse({ text });
+      this.#parses.set(text, parse);
+    }
+    return parse;
   }
 
   async #simple(text: string, options?: QueryOptions): Promise<Results[]> {

@@ -59,7 +59,12 @@ export async function checkUpload(ctx: AppContext, q: Queryable, facts: UploadFa
   await repo.raise(q, alerts, now);
 }
 
-const keyOf = (p: DevicePunch) => `${p.patrol_sn}|${Date.parse(p.punch_time)}`;
+/** A punch's card and instant, as one key (each punch's key made once: a batch has a thousand). */
+const keyed = <P extends DevicePunch>(punches: readonly P[]) =>
+  punches.map((punch) => {
+    const at = Date.parse(punch.punch_time);
+    return { punch, at, key: `${punch.patrol_sn}|${at}` };
+  });
 
 /**
  * 疑似代打: the device's punches around the stored ones (those of earlier uploads too), looked at for bunched or
@@ -69,24 +74,23 @@ const keyOf = (p: DevicePunch) => `${p.patrol_sn}|${Date.parse(p.punch_time)}`;
 async function proxyAlerts(ctx: AppContext, q: Queryable, facts: UploadFacts): Promise<repo.NewAlert[]> {
   const { terminal, stored } = facts;
   if (stored.length === 0) return [];
-  const times = stored.map((p) => Date.parse(p.punch_time));
+  const own = keyed(stored);
+  const times = own.map((p) => p.at);
   const earlier = await punchesAround(
     q,
     terminal.device_no,
     { from: new Date(Math.min(...times) - REPEAT_SPAN_MS), to: new Date(Math.max(...times) + REPEAT_SPAN_MS) },
     facts.now,
   );
-  const around = [...earlier, ...stored];
-  const clusters = proxySuspects(
-    around.map((p) => ({ key: keyOf(p), patrol_sn: p.patrol_sn, at: Date.parse(p.punch_time) })),
-  );
-  const mine = new Map(stored.map((p) => [keyOf(p), p]));
-  const byKey = new Map(around.map((p) => [keyOf(p), p]));
+  const around = [...keyed(earlier), ...own];
+  const clusters = proxySuspects(around.map(({ punch, at, key }) => ({ key, patrol_sn: punch.patrol_sn, at })));
+  const mine = new Map(own.map(({ key, punch }) => [key, punch]));
+  const byKey = new Map(around.map(({ key, punch }) => [key, punch]));
   const alerts: repo.NewAlert[] = [];
   for (const cluster of clusters) {
-    const own = cluster.keys.flatMap((key) => mine.get(key) ?? []);
-    if (own.length === 0) continue;
-    const inRound = own.find((p) => p.round_id !== null);
+    const ours = cluster.keys.flatMap((key) => mine.get(key) ?? []);
+    if (ours.length === 0) continue;
+    const inRound = ours.find((p) => p.round_id !== null);
     const day = localDate(new Date(cluster.first), ctx.config.tzName);
     alerts.push({
       kind: AlertKind.proxy,
