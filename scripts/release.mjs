@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
+import { SERVER_NODE_OPTIONS, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 import { pruneLock, pruneOverrides } from './release-lock.mjs';
 
 /** Packages a release must not hold: build, test and lint tools. */
@@ -84,7 +84,11 @@ try {
     type: 'module',
     description,
     engines,
-    scripts: { start: 'node server.js', backup: 'node backup.js', restore: 'node restore.js' },
+    scripts: {
+      start: `node ${SERVER_NODE_OPTIONS.join(' ')} server.js`,
+      backup: 'node backup.js',
+      restore: 'node restore.js',
+    },
     dependencies,
     // The root's overrides that reach the release's packages: without them `npm ci` finds the lockfile's pinned
     // versions out of their parents' ranges and refuses.
@@ -142,9 +146,12 @@ try {
   const readme = readFileSync(path.join(root, 'deploy/release-README.md'), 'utf8').replaceAll('{{VERSION}}', version);
   writeFileSync(path.join(top, 'README.md'), readme);
   mkdirSync(path.join(top, 'deploy'));
-  for (const file of ['guard-tour.service', 'nginx-guard-tour.conf']) {
-    cpSync(path.join(root, 'deploy', file), path.join(top, 'deploy', file));
-  }
+  const service = readFileSync(path.join(root, 'deploy/guard-tour.service'), 'utf8');
+  writeFileSync(
+    path.join(top, 'deploy/guard-tour.service'),
+    service.replaceAll('{{NODE_OPTIONS}}', SERVER_NODE_OPTIONS.join(' ')),
+  );
+  cpSync(path.join(root, 'deploy/nginx-guard-tour.conf'), path.join(top, 'deploy/nginx-guard-tour.conf'));
 
   const packages = installedPackages(path.join(top, 'node_modules'));
   const tools = packages.filter((pkg) => DEV_TOOLS.test(pkg));

@@ -19,6 +19,7 @@ import {
   unpack,
   type Built,
 } from './support/release.js';
+import { SERVER_NODE_OPTIONS } from '../../../scripts/lib.mjs';
 import { startCluster } from '../../../scripts/pg-cluster.mjs';
 
 /**
@@ -75,6 +76,15 @@ describe('a release an operator can install', () => {
     }
     expect(existsSync(path.join(release, 'apps/server/src')), 'no TypeScript sources').toBe(false);
     expect(readFileSync(path.join(release, 'README.md'), 'utf8')).toMatch(/node server\.js[\s\S]*DATABASE_URL/);
+    // The server runs with its node options however the release starts it (npm start, the systemd unit).
+    const options = SERVER_NODE_OPTIONS.join(' ');
+    const manifest = JSON.parse(readFileSync(path.join(release, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    expect(manifest.scripts.start).toBe(`node ${options} server.js`);
+    const unit = readFileSync(path.join(release, 'deploy/guard-tour.service'), 'utf8');
+    expect(unit).toContain(`\nExecStart=/usr/bin/node ${options} server.js\n`);
+    expect(unit).not.toContain('{{');
     const packages = installedPackages(path.join(release, 'node_modules'));
     expect(
       packages.filter((name) => DEV_TOOLS.test(name)),
