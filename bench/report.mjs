@@ -1,5 +1,6 @@
 // bench/REPORT.md and the console summary: every figure beside its raw baseline and its QUALITY.md target.
 import { writeFileSync } from 'node:fs';
+import { SERVER_NODE_OPTIONS } from '../scripts/lib.mjs';
 import { CHUNK_BUDGET_KIB, INITIAL_BUDGET_KIB } from './bundle-budget.mjs';
 import { rssGrowthMb } from './measure-alerts.mjs';
 import { guardAppVerdicts, LCP_BUDGET_MS, SCAN_BUDGET_MS, SHELL_BUDGET_KIB } from './measure-guard-app.mjs';
@@ -352,7 +353,7 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
 - Node ${m.node}; database ${m.databaseVersion}.
 - Data set: ${num(m.punches)} punches over 12 months, 50 enterprises, 200 departments, 2,000 accounts, 5,000 devices,
   20,000 points, 2,000 daily roads with a year of stored rounds (bench/dataset.mjs). Generated in ${timings}.
-- Server under test: \`node apps/server/dist/main.js\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
+- Server under test: \`node ${SERVER_NODE_OPTIONS.join(' ')} apps/server/dist/main.js\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
   with the admin's bearer token (root scope, every organisation); "raw" is the exact SQL the server runs for the same
   call — the token's look-up and the service's queries, captured through a query-logging Drizzle in-process — replayed
   in order on one connection kept open through the driver alone, each statement as the server's driver sent it (named
