@@ -1,8 +1,9 @@
 import { DEFAULT_ADMIN_PASSWORD, type Config } from '../config.js';
 import { alignCardDays } from './card-days.js';
 import type { Database } from './client.js';
-import { migrateDatabase } from './migrate.js';
+import { appliedMigrations, migrateDatabase } from './migrate.js';
 import { seedRoot } from './seed/root.js';
+import { keepUpRewrittenTables } from './upkeep.js';
 
 export interface Prepared {
   /** The database was new: organisation 1 and the admin were created just now. */
@@ -15,7 +16,10 @@ export interface Prepared {
  */
 export function prepareDatabase(database: Database, config: Config, now: Date): Promise<Prepared> {
   return database.exclusive(async (db) => {
+    const before = await appliedMigrations(db);
     await migrateDatabase(db);
+    // An upgrade may have rewritten a table: vacuumed now, so its index-only scans hold from the first call.
+    if (before > 0 && (await appliedMigrations(db)) > before) await keepUpRewrittenTables(db);
     await alignCardDays(db, config.tzName);
     const created = await seedRoot(db, {
       adminPassword: config.adminPassword ?? DEFAULT_ADMIN_PASSWORD,

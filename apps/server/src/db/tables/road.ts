@@ -155,6 +155,13 @@ export const patrolRound = pgTable(
     /** 2 finished or 3 abnormal, frozen at the window's end plus grace; null until then. */
     result: smallint(),
     create_time: createdAt(),
+    /** How many points the round expects and has checked, kept by the database from the two arrays. */
+    points_expected: integer()
+      .notNull()
+      .generatedAlwaysAs(sql`cardinality(expected_cards)`),
+    points_checked: integer()
+      .notNull()
+      .generatedAlwaysAs(sql`cardinality(checked_cards)`),
   },
   (t) => [
     uniqueIndex('patrol_round_road_day_idx')
@@ -164,6 +171,9 @@ export const patrolRound = pgTable(
       .on(t.task_id, t.round_date)
       .where(sql`${t.task_id} is not null`),
     index('patrol_round_window_idx').on(t.window_start, t.window_end),
+    // The organisations' rounds of a span. Migration 0012 adds INCLUDE (road_id, result, on_time, early, late,
+    // points_expected, points_checked), which drizzle cannot spell: 漏检报表 reads a year of the root scope (730k
+    // rounds at 2,000 roads) from the index alone, 558 → 309 ms on PGlite at 1M.
     index('patrol_round_hold_day_idx').on(t.hold_id, t.round_date),
     // The upload matches punches against the rounds of their days only (a year holds ~730k rounds at 2,000 roads).
     index('patrol_round_day_idx').on(t.round_date),

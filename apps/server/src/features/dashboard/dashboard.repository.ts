@@ -29,9 +29,9 @@ export async function roundFigures(q: Queryable, holdIds: number[], today: strin
   const [row] = await queryRows<{ missed: number; checked: number; expected: number }>(
     q,
     sql`select
-      coalesce(sum(cardinality(expected_cards) - cardinality(checked_cards)) filter (where result is not null), 0)::int as missed,
-      coalesce(sum(cardinality(checked_cards)) filter (where window_start <= ${now}), 0)::int as checked,
-      coalesce(sum(cardinality(expected_cards)) filter (where window_start <= ${now}), 0)::int as expected
+      coalesce(sum(points_expected - points_checked) filter (where result is not null), 0)::int as missed,
+      coalesce(sum(points_checked) filter (where window_start <= ${now}), 0)::int as checked,
+      coalesce(sum(points_expected) filter (where window_start <= ${now}), 0)::int as expected
     from patrol_round where round_date = ${today}::date and hold_id = any(${idArray(holdIds)})`,
   );
   return row ?? { missed: 0, checked: 0, expected: 0 };
@@ -61,8 +61,8 @@ export async function punchesPerDay(q: Queryable, holdIds: number[], from: Date,
 export async function roundsPerDay(q: Queryable, holdIds: number[], fromDay: string, toDay: string, now: Date) {
   return queryRows<{ date: string; checked: number; expected: number }>(
     q,
-    sql`select to_char(round_date, 'YYYY-MM-DD') as date, sum(cardinality(checked_cards))::int as checked,
-      sum(cardinality(expected_cards))::int as expected
+    sql`select to_char(round_date, 'YYYY-MM-DD') as date, sum(points_checked)::int as checked,
+      sum(points_expected)::int as expected
     from patrol_round
     where round_date between ${fromDay}::date and ${toDay}::date and window_start <= ${now}
       and hold_id = any(${idArray(holdIds)})

@@ -95,31 +95,28 @@ const ORDER: Record<ReportSort, SQL> = {
 };
 
 /**
- * One page of the report's groups and how many groups there are, in one statement: one aggregate over the rounds
- * of the span (index `(hold_id, round_date)`), the groups named and sorted, the page cut. `limit` null: every group.
+ * The statement of `reportGroups`: one aggregate over the rounds of the span (index `(hold_id, round_date)`, which
+ * carries the counts added up: grouped by road, organisation or day, the rounds' rows are not read), the groups
+ * named and sorted, the page cut, and how many groups there are. `page` null: every group.
  */
-export async function reportGroups(
-  q: Queryable,
+export function reportGroupsStatement(
   filter: RoundFilter,
   groupBy: ReportGroup,
   sort: ReportSort,
   page: { limit: number; offset: number } | null,
-): Promise<{ rows: GroupRow[]; total: number }> {
+): SQL {
   const group = GROUPS[groupBy];
   const cut = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
-  const rows = await queryRows<GroupRow & { total: number }>(
-    q,
-    sql`with g as (
+  return sql`with g as (
       select ${group.key} as key,
         count(*)::int as rounds_expected,
         (count(*) filter (where r.result = 2))::int as rounds_done,
-        coalesce(sum(cardinality(r.expected_cards)), 0)::int as points_expected,
+        coalesce(sum(r.points_expected), 0)::int as points_expected,
         coalesce(sum(r.on_time), 0)::int as on_time,
         coalesce(sum(r.early), 0)::int as early,
         coalesce(sum(r.late), 0)::int as late,
-        coalesce(sum(cardinality(r.expected_cards) - cardinality(r.checked_cards))
-          filter (where r.result is not null), 0)::int as missed,
-        coalesce(sum(cardinality(r.checked_cards)), 0)::int as checked
+        coalesce(sum(r.points_expected - r.points_checked) filter (where r.result is not null), 0)::int as missed,
+        coalesce(sum(r.points_checked), 0)::int as checked
       from patrol_round r ${group.join}
       where ${whereRounds(filter)}
       group by 1
@@ -132,8 +129,18 @@ export async function reportGroups(
     select t.total, p.group_key, p.group_name, p.rounds_expected, p.rounds_done, p.points_expected, p.on_time,
       p.early, p.late, p.missed, p.rate
     from (select count(*)::int as total from g) t
-    left join lateral (select n.* from n order by ${ORDER[sort]} ${cut}) p on true`,
-  );
+    left join lateral (select n.* from n order by ${ORDER[sort]} ${cut}) p on true`;
+}
+
+/** One page of the report's groups and how many groups there are, in one statement (`reportGroupsStatement`). */
+export async function reportGroups(
+  q: Queryable,
+  filter: RoundFilter,
+  groupBy: ReportGroup,
+  sort: ReportSort,
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: GroupRow[]; total: number }> {
+  const rows = await queryRows<GroupRow & { total: number }>(q, reportGroupsStatement(filter, groupBy, sort, page));
   const total = rows[0]?.total ?? 0;
   return {
     total,
@@ -193,9 +200,7 @@ export async function groupRounds(
   onlyMissed: boolean,
   page: { limit: number; offset: number },
 ): Promise<{ rows: RoundRow[]; total: number }> {
-  const missedOnly = onlyMissed
-    ? sql`r.result is not null and cardinality(r.expected_cards) > cardinality(r.checked_cards)`
-    : undefined;
+  const missedOnly = onlyMissed ? sql`r.result is not null and r.points_expected > r.points_checked` : undefined;
   const where = whereRounds(filter, missedOnly ? sql`${pickOf(pick)} and ${missedOnly}` : pickOf(pick));
   const rows = await queryRows<RoundRow & { total: number }>(
     q,

@@ -1,12 +1,15 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, MissedReportRow, MissedRound, RoundPoints } from '@guard-tour/contract';
 import { patrolRound, road, roundPoint, task } from '../../db/schema.js';
+import { queryRows } from '../../db/sql.js';
 import { insertAccount, insertCard, insertDevice } from '../../test/fixtures.js';
 import { useHarness } from '../../test/harness.js';
 import { tempDataDir } from '../../test/uploads.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
 import { sheetRow } from './report-export.service.js';
+import { reportGroupsStatement } from './report.repository.js';
 
 /**
  * 漏检报表 over a small hand-made history (ACCOUNTABILITY.md, Reports): two roads, three days, every point result.
@@ -259,6 +262,18 @@ const expected = {
   day20: () => row('2026-11-20', '2026-11-20', [2, 1, 5, 2, 0, 1, 0], 60),
 };
 
+/** Every node of an `explain (format json)` plan. */
+function nodesOf(plan: unknown): Record<string, unknown>[] {
+  const nodes: Record<string, unknown>[] = [];
+  const walk = (node: Record<string, unknown>) => {
+    nodes.push(node);
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  const top = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[];
+  for (const entry of top) walk(entry.Plan);
+  return nodes;
+}
+
 describe('Report/Missed', () => {
   it('groups by road: 应巡轮次, 完成轮次, 应巡点数, 正常, 早到, 迟到, 漏检 (frozen rounds only), 完成率', async () => {
     const reply = await report({ group_by: 'road' });
@@ -290,6 +305,33 @@ describe('Report/Missed', () => {
       expected.day20(),
       expected.day18(),
     ]);
+  });
+
+  it('grouped by road, organisation or day, reads only what the rounds’ index holds (a year is 730k rounds)', async () => {
+    const [index] = await queryRows<{ indexdef: string }>(
+      h.ctx.db,
+      sql`select indexdef from pg_indexes where indexname = 'patrol_round_hold_day_idx'`,
+    );
+    const held = new Set(/\(([^)]*)\) INCLUDE \(([^)]*)\)/.exec(index!.indexdef)!.slice(1).join(',').split(/,\s*/));
+    expect(held).toContain('points_checked');
+    const filter = { holdIds: [1, w.a.holdId, w.a1.holdId], start: '2026-01-01', end: '2026-12-31' };
+    for (const groupBy of ['road', 'hold', 'date'] as const) {
+      const statement = reportGroupsStatement(filter, groupBy, 'missed', { limit: 20, offset: 0 });
+      const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+        h.ctx.db,
+        sql`explain (verbose, format json) ${statement}`,
+      );
+      // Whichever way the planner reads these few rounds, the columns it takes from them and tests.
+      const read = nodesOf(plan!['QUERY PLAN'])
+        .filter((node) => node['Relation Name'] === 'patrol_round')
+        .flatMap((node) => [node.Output, node.Filter, node['Index Cond'], node['Recheck Cond']].flat())
+        .flatMap((text) => [...String(text ?? '').matchAll(/\br\.(\w+)/g)].map((match) => match[1]!));
+      expect(read.length, groupBy).toBeGreaterThan(0);
+      expect(
+        read.filter((column) => !held.has(column)),
+        groupBy,
+      ).toEqual([]);
+    }
   });
 
   it('counts over the span asked for; pending points lower the rate but are not missed', async () => {

@@ -200,8 +200,8 @@ export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: numbe
     .select({
       id: column,
       round_date: patrolRound.round_date,
-      expected: sql<number>`cardinality(${patrolRound.expected_cards})`,
-      checked: sql<number>`cardinality(${patrolRound.checked_cards})`,
+      expected: patrolRound.points_expected,
+      checked: patrolRound.points_checked,
       grace_minutes: patrolRound.grace_minutes,
     })
     .from(patrolRound)
