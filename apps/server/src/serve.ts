@@ -16,7 +16,7 @@ import { UPKEEP_EVERY_MS, keepUpOneTable } from './db/upkeep.js';
 import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
 import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
 
-/** How often rounds are stored and frozen without waiting for a read. */
+/** How often rounds are stored and frozen without waiting for a read, and the day checked for 漏检 alerts. */
 const ROUND_SWEEP_MS = 10 * 60_000;
 /**
  * How often rounds whose window's end plus grace has come are frozen, and their 漏检 alerts raised
@@ -126,13 +126,16 @@ async function start(log: Logger, now: () => Date): Promise<void> {
     if (added !== null) demoNote = `，本次补充 ${added} 条打卡记录`;
   }
   await sweepRounds(ctx);
-  await raiseMissedRounds(ctx);
+  await raiseMissedRounds(ctx, 'day');
   const app = await buildApp(ctx, { logger: loggerOptions() });
   const background = [
-    every(ROUND_SWEEP_MS, 'round sweep', app.log, () => sweepRounds(ctx)),
+    every(ROUND_SWEEP_MS, 'round sweep', app.log, async () => {
+      await sweepRounds(ctx);
+      await raiseMissedRounds(ctx, 'day');
+    }),
     every(ROUND_FREEZE_MS, 'round freeze', app.log, async () => {
       await freezeEndedRounds(ctx, ctx.db);
-      await raiseMissedRounds(ctx);
+      await raiseMissedRounds(ctx, 'due');
     }),
     every(OFFLINE_CHECK_MS, 'offline check', app.log, () => raiseSilentDevices(ctx)),
     await startWebhookDeliveries(

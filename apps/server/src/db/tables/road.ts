@@ -181,6 +181,10 @@ export const patrolRound = pgTable(
     index('patrol_round_unfrozen_idx')
       .on(t.window_end)
       .where(sql`${t.result} is null`),
+    // The 漏检 alert check looks only at abnormal rounds of its lookback, every 30 s.
+    index('patrol_round_abnormal_idx')
+      .on(t.window_end)
+      .where(sql`${t.result} = 3`),
   ],
 );
 

@@ -178,19 +178,27 @@ export async function handle(q: Queryable, ids: readonly number[], by: string, n
   return rows.map((row) => Number(row.alert_id));
 }
 
+/** Which open 漏检 alerts `closeCompleted` looks at: those of some rounds, or those raised since a moment. */
+export type ClosingScope = { roundIds: readonly number[] } | { raisedSince: Date };
+
 /**
  * Closes the open 漏检 alerts of rounds a later upload completed (result 2): state 已处理 by 系统, note
- * 补传后已完成; with `roundIds`, only theirs (the upload's transaction), else every one (the periodic check).
+ * 补传后已完成; with `only`, just the alerts of the upload's rounds (its transaction) or those raised lately (an
+ * alert raised while an upload completed its round), else every one (the day's check).
  */
-export async function closeCompleted(q: Queryable, now: Date, roundIds?: readonly number[]): Promise<void> {
-  if (roundIds?.length === 0) return;
+export async function closeCompleted(q: Queryable, now: Date, only?: ClosingScope): Promise<void> {
+  if (only && 'roundIds' in only && only.roundIds.length === 0) return;
+  const narrowed = !only
+    ? sql``
+    : 'roundIds' in only
+      ? sql`and a.round_id = any(${sql.param([...only.roundIds])}::bigint[])`
+      : sql`and a.raised_time >= ${only.raisedSince}`;
   await q.execute(sql`
     update ${alert} a set state = ${AlertState.handled}, handled_by = ${SYSTEM_HANDLER}, handled_time = ${now},
       note = ${SYSTEM_CLOSE_NOTE}
     from ${patrolRound} r
     where a.kind = ${AlertKind.missed} and a.state = ${AlertState.open} and r.round_id = a.round_id
-      and r.result = 2
-      ${roundIds ? sql`and a.round_id = any(${sql.param([...roundIds])}::bigint[])` : sql``}`);
+      and r.result = 2 ${narrowed}`);
 }
 
 /** How many missed points a 漏检 alert names before it says 等 N 个. */

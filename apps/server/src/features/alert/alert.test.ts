@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRow, AlertSettings, Envelope, PunchRow, UploadPunchesResult } from '@guard-tour/contract';
 import { alert, device, patrolRound, road, sysLog, task } from '../../db/schema.js';
@@ -313,5 +313,64 @@ describe('终端离线', () => {
       code: 403,
     });
     expect(h.clock.now().getTime() - sh('2026-11-22T12:30:00').getTime()).toBeLessThan(HOUR);
+  });
+});
+
+describe('the 漏检 check’s lookback', () => {
+  it('after each freeze reads the rounds that came due lately; the day’s check finds one frozen late', async () => {
+    const [r] = await h.ctx.db.insert(road).values({ hold_id: w.b.holdId, road_name: '回看线' }).returning();
+    const now = h.clock.now().getTime();
+    const frozen = (endedMinutesAgo: number, date: string) => ({
+      road_id: r!.road_id,
+      hold_id: w.b.holdId,
+      round_date: date,
+      window_start: new Date(now - (endedMinutesAgo + 60) * 60_000),
+      window_end: new Date(now - endedMinutesAgo * 60_000),
+      expected_cards: [f.c1],
+      result: 3,
+    });
+    // Ended 20 minutes ago (within the longest grace, 120 minutes, and ten more), and 3 hours ago.
+    const rounds = await h.ctx.db
+      .insert(patrolRound)
+      .values([frozen(20, '2030-01-01'), frozen(180, '2030-01-02')])
+      .returning({ id: patrolRound.round_id });
+
+    const due = await raiseMissedRounds(h.ctx, 'due');
+    const day = await raiseMissedRounds(h.ctx, 'day');
+
+    const raisedFor = async (ids: number[]) =>
+      (await alertsOf(w.b.token, { kind: 1 })).data.filter((a) => ids.includes(a.alert_id)).map((a) => a.round_id);
+    expect(await raisedFor(due)).toEqual([rounds[0]!.id]);
+    expect(await raisedFor(day)).toEqual([rounds[1]!.id]);
+    expect(await raiseMissedRounds(h.ctx, 'day')).toEqual([]);
+
+    // Both rounds completed by uploads that ran beside the checks, neither closing the alert it did not see yet:
+    // after a freeze the alert raised lately is closed, the day's check closes the other.
+    await h.ctx.db
+      .update(patrolRound)
+      .set({ result: 2 })
+      .where(
+        inArray(
+          patrolRound.round_id,
+          rounds.map((x) => x.id),
+        ),
+      );
+    await h.ctx.db
+      .update(alert)
+      .set({ raised_time: new Date(now - 3 * HOUR) })
+      .where(inArray(alert.alert_id, day));
+    const stateOf = async () =>
+      (await alertsOf(w.b.token, { kind: 1 })).data
+        .filter((a) => a.road_id === r!.road_id)
+        .map((a) => [a.round_id, a.state, a.handled_by]);
+    await raiseMissedRounds(h.ctx, 'due');
+    expect(await stateOf()).toEqual(
+      expect.arrayContaining([
+        [rounds[0]!.id, 1, '系统'],
+        [rounds[1]!.id, 0, ''],
+      ]),
+    );
+    await raiseMissedRounds(h.ctx, 'day');
+    expect((await stateOf()).map(([, state]) => state)).toEqual([1, 1]);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "patrol_round_abnormal_idx" ON "patrol_round" USING btree ("window_end") WHERE "patrol_round"."result" = 3;
