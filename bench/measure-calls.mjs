@@ -1,14 +1,19 @@
 // P2, P4, P5, P9: each call timed through the running server over HTTP, and its baseline — the very queries the
 // server's service runs for it (captured in-process), replayed raw through the driver on one connection kept open,
-// named where the server names them (so planned once there, as on the server's pooled connections). On
-// PostgreSQL the two alternate round by round (the idle server beside the replay), so both see the same caches
-// and the same moments of a busy machine; PGlite is one process's, so there the baseline runs after the server.
+// named where the server names them (so planned once there, as on the server's pooled connections). The two
+// alternate round by round (the idle server beside the replay), so both see the same moments of a busy machine:
+// on PostgreSQL the same database and caches; PGlite is one process's, so there the replay runs on a copy of the
+// server's folder made before the server started (the same rows and plans), in the benchmark's own process.
 import { call } from './api.mjs';
 import { inProcess } from './calls.mjs';
 import { timeMs } from './stats.mjs';
 
-/** Rounds over each call's pages: P2 walks 10 pages 5 times, single-page calls repeat 15 times. */
-const roundsOf = (benchCall) => (benchCall.pages > 1 ? 5 : 15);
+/**
+ * Rounds over each call's pages: P2 walks 10 pages 10 times, single-page calls repeat 40 times. A p95 (nearest rank)
+ * of 100 samples is their fifth slowest and of 40 their third; of the 15 single-page samples before it was their
+ * slowest, one hiccup of a shared machine.
+ */
+const roundsOf = (benchCall) => (benchCall.pages > 1 ? 10 : 40);
 
 function send(base, token, request) {
   return call(base, request.method, request.path, { token, body: request.body, query: request.query });
@@ -25,22 +30,6 @@ async function warmUp(base, token, benchCall) {
     for (let i = page === 1 ? 1 : 0; i < 2; i += 1) await send(base, token, benchCall.request(page));
   }
   return first;
-}
-
-/** Per call: HTTP samples (ms) and the `total` the server answered for page 1. */
-export async function timeOverHttp(base, token, benchCalls) {
-  const results = new Map();
-  for (const benchCall of benchCalls) {
-    const first = await warmUp(base, token, benchCall);
-    const samples = [];
-    for (let round = 0; round < roundsOf(benchCall); round += 1) {
-      for (let page = 1; page <= benchCall.pages; page += 1) {
-        samples.push(await timeMs(() => send(base, token, benchCall.request(page))));
-      }
-    }
-    results.set(benchCall.name, { samples, total: first.total ?? null, rows: first.data.length });
-  }
-  return results;
 }
 
 /**
@@ -71,24 +60,10 @@ async function capturePages(db, services, benchCall, tzName, token) {
   return pages;
 }
 
-/** Per call: raw samples (ms) and the captured queries of page 1 (for the plans). */
-export async function timeRaw(db, services, benchCalls, tzName, token) {
-  const results = new Map();
-  const [connection] = db.connections(1);
-  for (const benchCall of benchCalls) {
-    const pages = await capturePages(db, services, benchCall, tzName, token);
-    const samples = [];
-    for (let round = 0; round < roundsOf(benchCall); round += 1) {
-      for (const queries of pages) samples.push(await timeMs(() => replay(connection, queries)));
-    }
-    results.set(benchCall.name, { samples, queries: pages[0] });
-  }
-  return results;
-}
-
 /**
- * Both at once, alternating: a round of the call's pages over HTTP, then the same pages raw. Answers the two maps
- * `timeOverHttp` and `timeRaw` answer.
+ * Both at once, alternating: a round of the call's pages over HTTP, then the same pages raw. Answers two maps by
+ * call name: `http` with the samples (ms), page 1's `total` and its row count; `raw` with the samples and the
+ * captured queries of page 1 (for the plans).
  */
 export async function timeSideBySide(base, token, db, services, benchCalls, tzName) {
   const http = new Map();

@@ -11,7 +11,7 @@
 // P11 (the guard app in Chromium) and P1 come last, on a server started for them: their punches add to the periods
 // read.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +23,7 @@ import { bundleSizes } from './bundle-budget.mjs';
 import { benchCalls, loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
 import { generateDataset } from './dataset.mjs';
-import { captureQueries, timeOverHttp, timeRaw, timeSideBySide } from './measure-calls.mjs';
+import { captureQueries, timeSideBySide } from './measure-calls.mjs';
 import { alertDelivery, alertNote } from './measure-alerts.mjs';
 import { lighthouse } from './measure-console.mjs';
 import { guardApp } from './measure-guard-app.mjs';
@@ -83,9 +83,12 @@ try {
   step(`database: ${args.db}`);
   if (args.db === 'postgres') cluster = await startCluster();
   const target = { kind: args.db, url: cluster?.url, dir: path.join(dataDir, 'db') };
+  const rawCopy = { ...target, dir: path.join(dataDir, 'db-raw') };
 
   step('schema: the server migrates an empty database');
   server = await startServer({ databaseUrl: cluster?.url, dataDir });
+  // The admin's session, stored before the data set and PGlite's copy of it below, so that the copy knows it too.
+  const token = await loginAdmin(server.base);
   await server.stop();
   server = null;
 
@@ -95,27 +98,28 @@ try {
   results.meta.databaseVersion = version.split(',')[0];
   results.meta.generator = (await generateDataset(db, { punches: results.meta.punches, tz: TZ_NAME })).timings;
   const periods = await exportPeriods(db, TZ_NAME);
-  // PGlite is one process's: the server opens it next.
+  // PGlite is one process's: the server opens it next, and the baseline of the calls a copy of it made now, so the
+  // two alternate round by round as on PostgreSQL (same rows, same plans, the same moments of a busy machine).
   if (args.db === 'pglite') {
     await db.close();
-    db = null;
+    cpSync(target.dir, rawCopy.dir, { recursive: true });
+    db = await openDatabase(rawCopy);
   }
 
   const services = await loadServices();
   step('server on the data set');
   server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
   const loadedServerMs = server.startMs;
-  const token = await loginAdmin(server.base);
 
   const calls = benchCalls();
   let httpCalls;
   let rawCalls = null;
-  if (db) {
-    step('P2, P4, P5, P9 over HTTP, each round beside the same SQL raw');
-    ({ http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME));
-  } else {
-    step('P2, P4, P5, P9 over HTTP');
-    httpCalls = await timeOverHttp(server.base, token, calls);
+  step(`P2, P4, P5, P9 over HTTP, each round beside the same SQL raw${args.db === 'pglite' ? ' (on a copy)' : ''}`);
+  ({ http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME));
+  if (args.db === 'pglite') {
+    await db.close();
+    db = null;
+    rmSync(rawCopy.dir, { recursive: true, force: true });
   }
 
   let p3Server = null;
@@ -149,7 +153,6 @@ try {
 
   step('baselines: the same SQL raw');
   db ??= await openDatabase(target);
-  rawCalls ??= await timeRaw(db, services, calls, TZ_NAME, token);
   results.calls = calls.map((c) => ({
     id: c.id,
     name: c.name,

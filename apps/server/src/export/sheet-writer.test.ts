@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cellsOf, writeSheet } from './sheet-writer.js';
@@ -94,5 +95,49 @@ describe('the .xlsx sheet writer', () => {
     expect(values).toHaveLength(6);
     expect(sheet.name).toHaveLength(31);
     expect(sheet.name).not.toMatch(/[[\]:*?/\\]/);
+  });
+
+  it('puts each cell in its column when cells before it were empty (only those name their place)', async () => {
+    type Wide = { a: unknown; b: unknown; c: unknown; d: unknown };
+    const columns = (['a', 'b', 'c', 'd'] as const).map((key) => ({ key, title: key.toUpperCase() }));
+    const rows: Wide[] = [
+      { a: 1, b: '', c: '丙', d: null },
+      { a: '', b: '乙', c: '', d: 4 },
+      { a: '', b: '', c: '', d: '丁' },
+      { a: '甲', b: 2, c: '=3', d: '  空格  ' },
+    ];
+    const file = path.join(dir, 'gaps.xlsx');
+    await writeSheet<Wide>(
+      file,
+      '空格',
+      {
+        columns,
+        async *batches() {
+          yield cellsOf(columns, rows);
+        },
+      },
+      { maxRows: 10, batchSize: 10 },
+    );
+    const expected = [{ A: 1, C: '丙' }, { B: '乙', D: 4 }, { D: '丁' }, { A: '甲', B: 2, C: "'=3", D: '  空格  ' }];
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
+    const byExcelJs = [2, 3, 4, 5].map((n) => {
+      const cells: Record<string, unknown> = {};
+      book.worksheets[0]!.getRow(n).eachCell((cell) => (cells[cell.address.replace(/\d+$/, '')] = cell.value));
+      return cells;
+    });
+    expect(byExcelJs).toEqual(expected);
+
+    const sheet = XLSX.read(readFileSync(file), { type: 'buffer' }).Sheets['空格']!;
+    const bySheetJs = [2, 3, 4, 5].map((n) =>
+      Object.fromEntries(
+        ['A', 'B', 'C', 'D'].flatMap((column) => {
+          const cell = sheet[`${column}${n}`] as XLSX.CellObject | undefined;
+          return cell ? [[column, cell.v]] : [];
+        }),
+      ),
+    );
+    expect(bySheetJs).toEqual(expected);
   });
 });

@@ -62,28 +62,34 @@ function columnName(index: number): string {
 
 /**
  * A row's cells: numbers as numbers, anything else as text a spreadsheet will not run as a formula. `cellStarts`
- * are each column's `<c r="A` (the row's cells are written for them only).
+ * are each column's `<c r="A` (the row's cells are written for them only). Empty cells are left out, and a cell
+ * names its place (`r`) only when it is the row's first or follows one left out: readers place a cell without it
+ * after the one before (ECMA-376 §18.3.1.4; Excel, LibreOffice, ExcelJS and SheetJS do). The references were a
+ * quarter of the time spent writing a sheet and, as deflate cannot fold them, half of the file.
  */
 function rowXml(values: SheetCells, rowNumber: number, cellStarts: readonly string[]): string {
   let cells = '';
+  let next = -1;
   for (let i = 0; i < cellStarts.length; i += 1) {
     const value = values[i];
+    const start = i === next ? '<c' : `${cellStarts[i]}${rowNumber}"`;
     if (typeof value === 'number' && Number.isFinite(value)) {
-      cells += `${cellStarts[i]}${rowNumber}"><v>${value}</v></c>`;
+      cells += `${start}><v>${value}</v></c>`;
+      next = i + 1;
       continue;
     }
     const text = typeof value === 'string' ? value : String(value ?? '');
     if (text === '') continue;
-    cells += plainText(text)
-      ? `${cellStarts[i]}${rowNumber}" t="inlineStr"><is><t>${text}</t></is></c>`
-      : textCell(cellStarts[i]!, rowNumber, sheetText(text));
+    cells += plainText(text) ? `${start} t="inlineStr"><is><t>${text}</t></is></c>` : textCell(start, sheetText(text));
+    next = i + 1;
   }
   return `<row r="${rowNumber}">${cells}</row>`;
 }
 
-function textCell(cellStart: string, rowNumber: number, text: string): string {
+/** A text cell opened by `start` (`<c`, with its reference or without). */
+function textCell(start: string, text: string): string {
   const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
-  return `${cellStart}${rowNumber}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
+  return `${start} t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
 }
 
 /** Text whose spaces at either end a reader would trim unless told to keep them. */
