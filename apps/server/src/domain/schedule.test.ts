@@ -76,6 +76,25 @@ describe('windows', () => {
     expect(localDate(sh('2026-11-24T00:30:00'), TZ)).toBe('2026-11-24');
     expect(localDate(new Date('2026-11-23T16:30:00Z'), TZ)).toBe('2026-11-24');
   });
+
+  it('reads the zone’s date as Intl does, in zones with DST, half and quarter hours, every 7 minutes of a year', () => {
+    const zones = ['Asia/Shanghai', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+    const start = Date.UTC(2026, 0, 1);
+    for (const zone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      const wrong: string[] = [];
+      for (let at = start; at < start + 366 * 86_400_000; at += 7 * 60_000) {
+        const instant = new Date(at);
+        if (localDate(instant, zone) !== intl.format(instant)) wrong.push(`${zone} ${instant.toISOString()}`);
+      }
+      expect(wrong).toEqual([]);
+    }
+  });
 });
 
 describe('status now', () => {

@@ -75,14 +75,25 @@ function inAfterGrace(schedule: Schedule, round: Round, now: Date): boolean {
   return round.end <= now && now.getTime() < round.end.getTime() + (schedule.grace ?? 0) * 60_000;
 }
 
+/** Today and yesterday at an instant, kept for the last one asked: a list's statuses are all asked at one instant. */
+let lastDays: { at: number; tz: string; today: string; yesterdayDate: string } | undefined;
+
+function daysAt(now: Date, tz: string): { today: string; yesterdayDate: string } {
+  if (lastDays?.at !== now.getTime() || lastDays.tz !== tz) {
+    const today = localDate(now, tz);
+    lastDays = { at: now.getTime(), tz, today, yesterdayDate: addDays(today, -1) };
+  }
+  return lastDays;
+}
+
 /**
  * The round that decides the status now: one whose window is open now (yesterday's may run past midnight), else
  * yesterday's while inside its grace after the window, else today's (not yet open, or ended), else null (today is
  * not scheduled).
  */
 export function currentRound(schedule: Schedule, now: Date, tz: string): Round | null {
-  const today = localDate(now, tz);
-  const yesterday = roundOn(schedule, addDays(today, -1), tz);
+  const { today, yesterdayDate } = daysAt(now, tz);
+  const yesterday = roundOn(schedule, yesterdayDate, tz);
   if (yesterday && yesterday.start <= now && now < yesterday.end) return yesterday;
   const current = roundOn(schedule, today, tz);
   if (current && current.start <= now && now < current.end) return current;

@@ -56,13 +56,24 @@ function computeOffsetMs(instant: number, tz: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+/**
+ * Instants already computed, per zone, date and minute: a dashboard of 2,000 roads asks for each road's windows of
+ * yesterday and today, a few hundred distinct wall-clock times. Bounded: cleared past 10,000 entries.
+ */
+const instants = new Map<string, number>();
+
 /** The instant of a wall-clock time: `date` (YYYY-MM-DD) plus `minutes` after its midnight, in zone `tz`. */
 export function zonedInstant(date: string, minutes: number, tz: string): Date {
+  const key = `${tz}|${date}|${minutes}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d, 0, minutes);
   let instant = wall - zoneOffsetMs(wall, tz);
   // A second pass settles instants near an offset change (DST zones).
   instant = wall - zoneOffsetMs(instant, tz);
+  if (instants.size > 10_000) instants.clear();
+  instants.set(key, instant);
   return new Date(instant);
 }
 
