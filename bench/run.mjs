@@ -112,10 +112,8 @@ try {
   const loadedServerMs = server.startMs;
 
   const calls = benchCalls();
-  let httpCalls;
-  let rawCalls = null;
   step(`P2, P4, P5, P9 over HTTP, each round beside the same SQL raw${args.db === 'pglite' ? ' (on a copy)' : ''}`);
-  ({ http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME));
+  const { http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME);
   if (args.db === 'pglite') {
     await db.close();
     db = null;
