@@ -74,11 +74,24 @@ export async function timeSideBySide(base, token, db, services, benchCalls, tzNa
     const pages = await capturePages(db, services, benchCall, tzName, token);
     const httpSamples = [];
     const rawSamples = [];
-    for (let round = 0; round < roundsOf(benchCall); round += 1) {
+    const overHttp = async () => {
       for (let page = 1; page <= benchCall.pages; page += 1) {
         httpSamples.push(await timeMs(() => send(base, token, benchCall.request(page))));
       }
+    };
+    const replayed = async () => {
       for (const queries of pages) rawSamples.push(await timeMs(() => replay(connection, queries)));
+    };
+    // Each side goes first every other round (ABBA): what a side leaves behind (a server's work after its answer,
+    // a backend's parallel workers ending) then weighs on both alike.
+    for (let round = 0; round < roundsOf(benchCall); round += 1) {
+      if (round % 2 === 0) {
+        await overHttp();
+        await replayed();
+      } else {
+        await replayed();
+        await overHttp();
+      }
     }
     http.set(benchCall.name, { samples: httpSamples, total: first.total ?? null, rows: first.data.length });
     raw.set(benchCall.name, { samples: rawSamples, queries: pages[0] });

@@ -1,6 +1,6 @@
 // bench/REPORT.md and the console summary: every figure beside its raw baseline and its QUALITY.md target.
 import { writeFileSync } from 'node:fs';
-import { SERVER_NODE_OPTIONS } from '../scripts/lib.mjs';
+import { serverNodeOptions } from '../scripts/lib.mjs';
 import { CHUNK_BUDGET_KIB, INITIAL_BUDGET_KIB } from './bundle-budget.mjs';
 import { rssGrowthMb } from './measure-alerts.mjs';
 import { guardAppVerdicts, LCP_BUDGET_MS, SCAN_BUDGET_MS, SHELL_BUDGET_KIB } from './measure-guard-app.mjs';
@@ -353,12 +353,12 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
 - Node ${m.node}; database ${m.databaseVersion}.
 - Data set: ${num(m.punches)} punches over 12 months, 50 enterprises, 200 departments, 2,000 accounts, 5,000 devices,
   20,000 points, 2,000 daily roads with a year of stored rounds (bench/dataset.mjs). Generated in ${timings}.
-- Server under test: \`node ${SERVER_NODE_OPTIONS.join(' ')} apps/server/dist/main.js\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
+- Server under test: \`${['node', ...serverNodeOptions(m.db === 'postgres'), 'apps/server/dist/main.js'].join(' ')}\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
   with the admin's bearer token (root scope, every organisation); "raw" is the exact SQL the server runs for the same
   call — the token's look-up and the service's queries, captured through a query-logging Drizzle in-process — replayed
   in order on one connection kept open through the driver alone, each statement as the server's driver sent it (named
   where the server names it, so PostgreSQL plans it once on that connection, as on the server's)
-  (${m.db === 'postgres' ? 'node-postgres; for P2, P4, P5 and P9 a round of HTTP calls and a round of the same SQL raw alternate, the server idle during the raw one' : "PGlite in-process; for P2, P4, P5 and P9 on a copy of the server's folder made before it started, a round of HTTP calls and a round of the same SQL raw alternating, the server idle during the raw one; the others with the server stopped"}); P1's baseline is the driver's own
+  (${m.db === 'postgres' ? 'node-postgres; for P2, P4, P5 and P9 a round of HTTP calls and a round of the same SQL raw alternate (each side first every other round), the server idle during the raw one' : "PGlite in-process; for P2, P4, P5 and P9 on a copy of the server's folder made before it started, a round of HTTP calls and a round of the same SQL raw alternating (each side first every other round), the server idle during the raw one; the others with the server stopped"}); P1's baseline is the driver's own
   multi-row INSERT of the same kind of rows. Medians and p95 over the samples; the ratio shown is of the medians, and a ratio target holds only when the median and the p95 both meet it.
 ${r.p11 ? "- P11 (bench/measure-guard-app.mjs): the guard app as served at /m/ by the server under test, in Debian's Chromium — Lighthouse mobile through `lhci collect`; installability and scan to stored through playwright-core on a phone profile, the camera Chromium's fake capture of a QR label (a .y4m written from the `qrcode` package's modules), each scan a distinct point of an enterprise made for it, the browser started anew for each on the same profile.\n" : ''}${m.db === 'pglite' ? '- PGlite is one connection: its absolute figures are reported, its ratios targeted (QUALITY.md P12: the upload and the list under load at ≥ 0.8× raw, the record lists at ≤ 1.5×). The server runs its engine on a worker thread; the baseline drives PGlite in-process.\n' : ''}
 ## Figures

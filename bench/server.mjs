@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_OPTIONS, root } from '../scripts/lib.mjs';
+import { root, serverNodeOptions } from '../scripts/lib.mjs';
 import { freePort } from '../scripts/pg-cluster.mjs';
 
 export const ADMIN_PASSWORD = 'bench-admin-1';
@@ -27,8 +27,8 @@ async function waitForFirstAnswer(base, child, timeoutMs) {
 /**
  * Starts the built server; resolves once it answers HTTP, with `startMs` (spawn to first answer) and `stop()`.
  * `env` overrides the benchmark's defaults (DEMO …); `entry` may be scripts/start.mjs (what `npm start` runs, which
- * forwards SIGTERM to its server); node runs with the server's options (`SERVER_NODE_OPTIONS`, as npm start and the
- * release run it) and `nodeOptions` after them (e.g. `--cpu-prof` to find a cost).
+ * forwards SIGTERM to its server); node runs with the server's options for its database (`serverNodeOptions`, as npm
+ * start runs it) and `nodeOptions` after them (e.g. `--cpu-prof` to find a cost).
  */
 export async function startServer({
   databaseUrl,
@@ -42,7 +42,7 @@ export async function startServer({
   const base = `http://127.0.0.1:${port}`;
   const log = [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...nodeOptions, path.join(root, entry)], {
+  const child = spawn(process.execPath, [...serverNodeOptions(databaseUrl), ...nodeOptions, path.join(root, entry)], {
     cwd: root,
     env: {
       ...process.env,

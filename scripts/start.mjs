@@ -1,14 +1,18 @@
 // npm start: install what is missing, build what is stale, then run the server (it migrates and seeds itself).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_OPTIONS, ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, root, serverNodeOptions } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
 
-const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeOptions(process.env.DATABASE_URL), path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
