@@ -47,9 +47,7 @@ export async function openDatabase({ kind, url, dir }) {
       kind,
       query: async (text, params) => (await driverQuery(text, params)).rows,
       connections: (n) => {
-        // Each a new session of its own, kept open: a named statement is prepared on it once. New, not the pool's:
-        // the backend that loaded the data set ran 漏检报表's statement a tenth slower than a new one (172 against
-        // 153 ms, and so in three passes on the 1M set), and the server's own sessions are new too.
+        // Each a new session of its own, kept open: a named statement is prepared on it once.
         const clients = Array.from({ length: n }, async () => {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
