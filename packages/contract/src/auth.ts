@@ -44,6 +44,11 @@ export const loginResult = z.object({
   serviceEnd: z.string(),
   /** Added: the account still has the installation's default password; the console warns. */
   defaultPassword: z.boolean(),
+  /**
+   * Added: the deployment's time zone (TZ_NAME, DOMAIN.md). The console's 今天, date presets and latest pickable
+   * day are dates of this zone, whatever the browser's own.
+   */
+  timeZone: z.string(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

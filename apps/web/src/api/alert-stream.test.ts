@@ -30,6 +30,7 @@ const SESSION = {
   userType: 1,
   serviceEnd: '2099-12-31',
   defaultPassword: false,
+  timeZone: 'Asia/Shanghai',
 };
 
 const encoder = new TextEncoder();

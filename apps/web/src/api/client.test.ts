@@ -26,6 +26,7 @@ const SESSION = {
   userType: 1,
   serviceEnd: '2099-12-31',
   defaultPassword: false,
+  timeZone: 'Asia/Shanghai',
 };
 
 describe('the HTTP client', () => {

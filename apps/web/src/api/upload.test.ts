@@ -50,6 +50,7 @@ describe('uploading', () => {
       userType: 1,
       serviceEnd: '',
       defaultPassword: false,
+      timeZone: 'Asia/Shanghai',
     });
     const seen: { url: string; init: RequestInit }[] = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {

@@ -3,6 +3,7 @@ import { App, DatePicker, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { DAY_FORMAT, PRESET_OPTIONS, presetSpan, spanError, type DayPreset, type DaySpan } from './day-span';
+import { deploymentNow } from '../api/deployment-time';
 
 /** A span as picked: its days, and the quick span they came from (null when picked by hand). */
 export interface PickedSpan extends DaySpan {
@@ -51,7 +52,7 @@ export function DaySpanPicker({ value, onChange }: DaySpanPickerProps) {
         allowClear={false}
         onChange={pickDates}
         disabledDate={(current, info) =>
-          current.isAfter(dayjs(), 'day') ||
+          current.isAfter(deploymentNow(), 'day') ||
           (info?.from ? Math.abs(current.diff(info.from, 'day')) >= MAX_REPORT_DAYS : false)
         }
         placeholder={['开始日期', '结束日期']}

@@ -1,5 +1,6 @@
 import { MAX_REPORT_DAYS } from '@guard-tour/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { deploymentNow } from '../api/deployment-time';
 
 /**
  * Spans of days as the console's report screens pick them (漏检报表, 事件记录): a quick span or two dates, both
@@ -36,7 +37,7 @@ function mondayOf(day: Dayjs): Dayjs {
 }
 
 /** The days of a preset around `today` (both ends included). */
-export function presetSpan(preset: DayPreset, today: Dayjs = dayjs()): DaySpan {
+export function presetSpan(preset: DayPreset, today: Dayjs = deploymentNow()): DaySpan {
   const day = today.startOf('day');
   const span = (start: Dayjs, end: Dayjs): DaySpan => ({
     start_date: start.format(DAY_FORMAT),

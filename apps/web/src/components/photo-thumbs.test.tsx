@@ -43,6 +43,7 @@ describe('event photos in a table', { timeout: 30_000 }, () => {
       userType: 1,
       serviceEnd: '2099-12-31',
       defaultPassword: false,
+      timeZone: 'Asia/Shanghai',
     });
     made = [];
     revoked = [];

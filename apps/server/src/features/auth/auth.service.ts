@@ -28,13 +28,14 @@ export const REMEMBERED_SESSION_MS = 30 * 24 * HOUR;
 
 type LoginInput = z.output<typeof loginInput>;
 
-function sessionInfo(caller: Omit<Caller, 'sessionId'>): SessionInfo {
+function sessionInfo(ctx: AppContext, caller: Omit<Caller, 'sessionId'>): SessionInfo {
   return {
     userName: caller.userName,
     trueName: caller.trueName,
     userType: caller.holdType,
     serviceEnd: caller.serviceEnd,
     defaultPassword: caller.defaultPassword,
+    timeZone: ctx.config.tzName,
   };
 }
 
@@ -88,7 +89,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     });
     await writeLog(tx, { type: LogType.login, actor, content: '登录成功', at: now, outcome: 'success' });
   });
-  return { token, ...sessionInfo({ ...found, serviceEnd: found.serviceEnd ?? '' }) };
+  return { token, ...sessionInfo(ctx, { ...found, serviceEnd: found.serviceEnd ?? '' }) };
 }
 
 /** The caller behind a bearer token, or undefined when it is unknown, expired or revoked. */
@@ -96,8 +97,8 @@ export function resolveCaller(ctx: AppContext, token: string): Promise<Caller | 
   return repo.findCallerByToken(ctx.db, hashToken(token), ctx.now());
 }
 
-export function checkToken(caller: Caller): SessionInfo {
-  return sessionInfo(caller);
+export function checkToken(ctx: AppContext, caller: Caller): SessionInfo {
+  return sessionInfo(ctx, caller);
 }
 
 export async function logout(ctx: AppContext, scope: Scope): Promise<void> {

@@ -25,6 +25,8 @@ describe('logging in', () => {
       userType: 1,
       serviceEnd: '',
       defaultPassword: true,
+      // The deployment's zone (TZ_NAME), whose dates the console's 今天 and presets are.
+      timeZone: 'Asia/Shanghai',
     });
     expect(reply.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await loginLogs('admin')).at(-1)?.outcome).toBe('success');
@@ -99,7 +101,7 @@ describe('tokens', () => {
     const token = await h.login();
     expect(await h.get('/USERINFO/CheckToken', {}, token)).toMatchObject({
       code: 200,
-      data: { userName: 'admin', userType: 1 },
+      data: { userName: 'admin', userType: 1, timeZone: 'Asia/Shanghai' },
     });
   });
 

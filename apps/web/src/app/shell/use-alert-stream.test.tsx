@@ -71,6 +71,7 @@ describe('live alerts in the console', { timeout: 30_000 }, () => {
       userType: 1,
       serviceEnd: '2099-12-31',
       defaultPassword: false,
+      timeZone: 'Asia/Shanghai',
     });
   });
 

@@ -3,6 +3,7 @@ import { Button, Checkbox, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { KIND_OPTIONS, STATE_OPTIONS, type AlertFilters } from './alert-filters';
+import { deploymentNow } from '../../api/deployment-time';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -59,7 +60,7 @@ export function AlertFilterBar(props: AlertFilterBarProps) {
           const [start, end] = days ?? [null, null];
           change({ start_date: start ? start.format(DAY) : '', end_date: end ? end.format(DAY) : '' });
         }}
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+        disabledDate={(day) => day.isAfter(deploymentNow(), 'day')}
         placeholder={['开始日期', '结束日期']}
         style={{ width: 260 }}
       />

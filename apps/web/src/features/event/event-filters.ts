@@ -1,7 +1,8 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { DEFAULT_PRESET, PRESETS, presetSpan } from '../../components/day-span';
 import type { PickedSpan } from '../../components/day-span-picker';
 import { pagingOf, type ListFilters, type ListParams } from '../../components/paging';
+import { deploymentNow } from '../../api/deployment-time';
 
 /**
  * What 事件记录 sends (GUARD-APP.md, `events`): the organisation (and below), a span of days and the page. Pure, so
@@ -12,12 +13,12 @@ export interface EventFilters extends PickedSpan {
 }
 
 /** This month up to today, the organisation and below. */
-export function defaultEventFilters(today: Dayjs = dayjs()): EventFilters {
+export function defaultEventFilters(today: Dayjs = deploymentNow()): EventFilters {
   return { preset: DEFAULT_PRESET, ...presetSpan(DEFAULT_PRESET, today), include_children: true };
 }
 
 /** The list's applied filters → the screen's; none applied yet is the default. */
-export function eventFiltersOf(filters: ListFilters | undefined, today: Dayjs = dayjs()): EventFilters {
+export function eventFiltersOf(filters: ListFilters | undefined, today: Dayjs = deploymentNow()): EventFilters {
   const fallback = defaultEventFilters(today);
   if (!filters) return fallback;
   const preset = PRESETS.find((value) => value === filters.preset) ?? null;
@@ -41,7 +42,7 @@ export function listFiltersOf(filters: EventFilters): ListFilters {
 }
 
 /** `Event/List`'s body; no organisation is the caller's own. */
-export function eventListBody(params: ListParams, today: Dayjs = dayjs()) {
+export function eventListBody(params: ListParams, today: Dayjs = deploymentNow()) {
   const filters = eventFiltersOf(params.filters, today);
   return {
     hold_id: params.holdId,

@@ -9,6 +9,7 @@ import {
   type SaveHoldInput,
 } from '@guard-tour/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { deploymentNow } from '../../api/deployment-time';
 
 /** The organisation dialog's fields. */
 export interface HoldFormValues {
@@ -34,11 +35,11 @@ export interface HoldTarget {
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Spec section 9: a new organisation's service runs until today plus three years. */
-export function defaultVipEnd(today: Dayjs = dayjs()): Dayjs {
+export function defaultVipEnd(today: Dayjs = deploymentNow()): Dayjs {
   return today.startOf('day').add(3, 'year');
 }
 
-export function newHoldValues(today: Dayjs = dayjs()): HoldFormValues {
+export function newHoldValues(today: Dayjs = deploymentNow()): HoldFormValues {
   return {
     hold_name: '',
     hold_type: HoldType.enterprise,

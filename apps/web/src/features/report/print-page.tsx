@@ -1,7 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { REPORT_GROUP_TEXT, type HoldTreeNode, type MissedReportRow } from '@guard-tour/contract';
 import { Button, Flex, Result, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadErrorText } from '../../api/client';
@@ -12,6 +11,7 @@ import { useHoldTree } from '../../components/use-hold-tree';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useAccountChoices, useAllMissed, useRoadChoices } from './api';
 import { filtersFromSearch, rateText, spanText } from './report-filters';
+import { deploymentNow } from '../../api/deployment-time';
 
 /** The name of an organisation in the tree (depth first); '' when it is not there. */
 function holdName(nodes: readonly HoldTreeNode[], holdId: number | undefined): string {
@@ -71,7 +71,7 @@ export function MissedReportPrintPage() {
   const roads = useRoadChoices(filters.road_id === undefined ? undefined : holdId);
   const accounts = useAccountChoices(filters.user_id === undefined ? undefined : holdId);
   useLoadErrorMessage(report);
-  const [printedAt] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
+  const [printedAt] = useState(() => deploymentNow().format('YYYY-MM-DD HH:mm:ss'));
   const printed = useRef(false);
 
   const ready = report.isSuccess && !tree.isPending;

@@ -13,6 +13,7 @@ import {
   type DaySpan,
 } from '../../components/day-span';
 import { PAGE_SIZE } from '../../components/paging';
+import { deploymentNow } from '../../api/deployment-time';
 
 /**
  * What the 漏检报表 screen sends (ACCOUNTABILITY.md, Reports and the pinned calls): the filters on screen → the
@@ -38,7 +39,7 @@ export interface ReportFilters extends DaySpan {
   sort: ReportSort;
 }
 
-export function defaultReportFilters(today: Dayjs = dayjs()): ReportFilters {
+export function defaultReportFilters(today: Dayjs = deploymentNow()): ReportFilters {
   return {
     hold_id: undefined,
     include_children: true,
@@ -121,7 +122,7 @@ function dayOf(text: string | null): string | null {
 }
 
 /** The print view's filters from its address; anything missing or wrong is the screen's default. */
-export function filtersFromSearch(search: URLSearchParams, today: Dayjs = dayjs()): ReportFilters {
+export function filtersFromSearch(search: URLSearchParams, today: Dayjs = deploymentNow()): ReportFilters {
   const fallback = defaultReportFilters(today);
   const start = dayOf(search.get('start_date'));
   const end = dayOf(search.get('end_date'));

@@ -8,6 +8,7 @@ import { RoundPointsView } from '../../components/round-points';
 import { windowText } from '../../components/round-window';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useRoadRounds } from './api';
+import { deploymentNow } from '../../api/deployment-time';
 
 export const NO_ROUND_TEXT = '当天没有巡检轮次';
 
@@ -29,7 +30,7 @@ interface RoadRoundsDialogProps {
  * result; a day with several rounds (the road's own and its tasks') lets you pick one.
  */
 export function RoadRoundsDialog({ road, onClose }: RoadRoundsDialogProps) {
-  const [day, setDay] = useState(() => dayjs().format(DAY));
+  const [day, setDay] = useState(() => deploymentNow().format(DAY));
   const [picked, setPicked] = useState<number | null>(null);
   const rounds = useRoadRounds(road, day);
   useLoadErrorMessage(rounds);
@@ -77,7 +78,7 @@ export function RoadRoundsDialog({ road, onClose }: RoadRoundsDialogProps) {
             id="road-round-day"
             value={dayjs(day)}
             allowClear={false}
-            disabledDate={(current: Dayjs) => current.isAfter(dayjs(), 'day')}
+            disabledDate={(current: Dayjs) => current.isAfter(deploymentNow(), 'day')}
             onChange={(next: Dayjs | null) => {
               if (!next) return;
               setDay(next.format(DAY));
