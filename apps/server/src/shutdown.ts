@@ -2,6 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** How long running requests may still take after SIGTERM (OPERATIONS.md, Processes and files). */
 export const DRAIN_MS = 10_000;
+/**
+ * How long the background work may still take after the requests: a webhook try under way waits for its answer
+ * (5 s at most, WEBHOOK_TIMEOUT_MS) and is logged before the database closes.
+ */
+const BACKGROUND_MS = 6_000;
 
 export interface ShutdownParts {
   app: FastifyInstance;
@@ -43,7 +48,7 @@ export async function shutDown({ app, background, closeDatabase, log, drainMs = 
   } finally {
     clearInterval(idle);
   }
-  await within(stopped, 2_000);
+  await within(stopped, BACKGROUND_MS);
   await within(
     closeDatabase().catch((error: unknown) => log.error({ err: error }, 'closing the database failed')),
     5_000,

@@ -26,10 +26,13 @@ export function nextTryAfterFailure(tries: number, created: Date, now: Date): Da
   return next.getTime() - created.getTime() > GIVE_UP_AFTER_MS ? null : next;
 }
 
-/** Tries every due delivery once (claimed so no other server sends it meanwhile); answers how many it tried. */
-export async function deliverDue(ctx: AppContext): Promise<number> {
+/**
+ * Tries every due delivery once (claimed so no other server sends it meanwhile); answers how many it tried. Claims
+ * no further batch once `stopping()` says so (the server is shutting down).
+ */
+export async function deliverDue(ctx: AppContext, stopping: () => boolean = () => false): Promise<number> {
   let tried = 0;
-  for (;;) {
+  while (!stopping()) {
     const claimed = await repo.claimDue(ctx.db, ctx.now(), LEASE_MS, BATCH);
     if (claimed.length === 0) return tried;
     const hooks = new Map(
@@ -82,6 +85,7 @@ export async function deliverDue(ctx: AppContext): Promise<number> {
     );
     tried += claimed.length;
   }
+  return tried;
 }
 
 /** How often the outbox is read without a wake-up (retries fall due on their own). */
@@ -89,25 +93,28 @@ const POLL_MS = 2_000;
 
 /**
  * Delivers in the background: every 2 s, and at once when an alert is announced on the database (the first try
- * leaves within seconds of the alert). Failures are logged and tried again at the next turn. Answers a stop.
+ * leaves within seconds of the alert). Failures are logged and tried again at the next turn. Answers a stop that
+ * resolves once the turn under way has recorded its tries: a try sent while the server stops is logged before the
+ * database closes (R14 found one lost: sent, answered, then the server's restart closed the pool under it).
  */
 export async function startWebhookDeliveries(
   ctx: AppContext,
   onError: (error: unknown) => void,
   alertChannel: string,
 ): Promise<() => Promise<void>> {
-  let running = false;
+  let running: Promise<void> | null = null;
   let again = false;
+  let stopping = false;
   const turn = () => {
+    if (stopping) return;
     if (running) {
       again = true;
       return;
     }
-    running = true;
-    deliverDue(ctx)
-      .catch(onError)
+    running = deliverDue(ctx, () => stopping)
+      .then(() => undefined, onError)
       .finally(() => {
-        running = false;
+        running = null;
         if (again) {
           again = false;
           turn();
@@ -118,7 +125,9 @@ export async function startWebhookDeliveries(
   timer.unref();
   const stop = await ctx.listen(alertChannel, turn);
   return async () => {
+    stopping = true;
     clearInterval(timer);
     await stop();
+    await running;
   };
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertKind, type WebhookRow, type WebhookTry } from '@guard-tour/contract';
 import { MINUTE, SECOND, useHarness } from '../../test/harness.js';
 import { buildWorld, type World } from '../../test/world.js';
-import { raiseAlerts } from '../alert/alert.service.js';
-import { deliverDue, nextTryAfterFailure } from './webhook-outbox.service.js';
+import { ALERT_CHANNEL, raiseAlerts } from '../alert/alert.service.js';
+import { deliverDue, nextTryAfterFailure, startWebhookDeliveries } from './webhook-outbox.service.js';
 
 /**
  * 告警推送 (ACCOUNTABILITY.md, Webhooks; QUALITY.md R14): hooks saved within scope and only to allowed addresses,
@@ -19,6 +19,8 @@ let url = '';
 /** What the receiver got: headers and raw body of each request; it fails while `failures` lasts. */
 const received: { key: string; signature: string; body: string }[] = [];
 let failures = 2;
+/** How long the receiver holds each request before it answers. */
+let answerAfterMs = 0;
 
 beforeAll(async () => {
   w = await buildWorld(h);
@@ -32,7 +34,7 @@ beforeAll(async () => {
         body,
       });
       response.statusCode = failures-- > 0 ? 503 : 200;
-      response.end('ok');
+      setTimeout(() => response.end('ok'), answerAfterMs);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -145,6 +147,38 @@ describe('delivering', () => {
     expect(nextTryAfterFailure(1, created, new Date('2026-11-20T00:00:00Z'))).toEqual(new Date('2026-11-20T00:00:05Z'));
     expect(nextTryAfterFailure(9, created, new Date('2026-11-20T22:00:00Z'))).toEqual(new Date('2026-11-20T23:00:00Z'));
     expect(nextTryAfterFailure(9, created, new Date('2026-11-20T23:30:00Z'))).toBeNull();
+  });
+
+  it('logs a try under way before its stop resolves, and claims nothing after (the database closes next)', async () => {
+    answerAfterMs = 300;
+    try {
+      const sent = received.length;
+      const errors: unknown[] = [];
+      const stop = await startWebhookDeliveries(h.ctx, (error) => errors.push(error), ALERT_CHANNEL);
+      const [alertId] = await h.ctx.db.transaction((tx) =>
+        raiseAlerts(
+          tx,
+          [{ kind: AlertKind.missed, subject: 'hook:5', hold_id: w.a1.holdId, detail: '停机时的推送' }],
+          h.clock.now(),
+        ),
+      );
+      // The alert's announcement (or the 2 s poll) starts a turn; the receiver holds the try for 300 ms.
+      for (let waited = 0; received.length === sent && waited < 5_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(received.length, 'the try reached the receiver').toBe(sent + 1);
+      await stop();
+      const [hook] = (await h.post<WebhookRow[]>('/Webhook/List', { PageIndex: 1, PageSize: 10 }, w.a.token)).data;
+      const tries = await h.post<WebhookTry[]>(
+        '/Webhook/Deliveries',
+        { hook_id: hook!.hook_id, PageIndex: 1, PageSize: 10 },
+        w.a.token,
+      );
+      expect(tries.data.filter((t) => t.alert_id === alertId).map((t) => [t.try_no, t.status])).toEqual([[1, 200]]);
+      expect(errors).toEqual([]);
+    } finally {
+      answerAfterMs = 0;
+    }
   });
 
   it('a removed hook stops, and keeps its history', async () => {
