@@ -1,7 +1,8 @@
 // npm run test:heavy: the heavy reliability tests of QUALITY.md (R7 crash safety of the terminal upload, R8 a
 // database outage, R11 the database leader lost on the Patroni + etcd + HAProxy stack, scale-out behind nginx)
-// against the built server on throwaway PostgreSQL clusters. Installs Debian's nginx, etcd-server, patroni and
-// haproxy when missing (as root), builds the server when stale, and ends with one summary line.
+// against the built server on throwaway PostgreSQL clusters, and the exports opened in LibreOffice Calc. Installs
+// Debian's nginx, libreoffice-calc-nogui, etcd-server, patroni and haproxy when missing (as root), builds the
+// server when stale, and ends with one summary line.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,12 @@ import { ensureDebianPackages } from './system-packages.mjs';
 const started = Date.now();
 ensureInstalled();
 ensureDebianPackages(['nginx'], '/usr/sbin/nginx', '多服务器测试（scale-out）', 'npm run test:heavy');
+ensureDebianPackages(
+  ['libreoffice-calc-nogui'],
+  '/usr/bin/soffice',
+  '导出文件的 LibreOffice 测试',
+  'npm run test:heavy',
+);
 ensureHaPackages('npm run test:heavy');
 ensureBuilt({ only: ['packages/contract', 'apps/server'] });
 
