@@ -130,8 +130,28 @@ function newPool(url: string, max: number): pg.Pool {
   // A client checked out of the pool has no listener of the pool's: a backend terminated between two queries
   // (PostgreSQL stopping under load) emitted 'error' unhandled and ended the process (found by the R8 test).
   // With this listener its queries fail instead, and the pool drops it on release as no longer queryable.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    queueQueries(client);
+  });
   return pool;
+}
+
+/**
+ * A transaction's independent statements are asked for together (`Promise.all` on one `tx`): PGlite's thread sends
+ * them without waiting between them, while a node-postgres client runs one at a time. It queued the others itself,
+ * which node-postgres 8.x deprecates (it warns, and 9.0 drops the queue), so they wait in turn here instead. Calls
+ * with a callback (the pool's own) pass straight through.
+ */
+function queueQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return query(...args);
+    const result = previous.then(() => query(...args));
+    previous = result.catch(() => undefined);
+    return result;
+  }) as typeof client.query;
 }
 
 /** `readUrl`: a standby (HAProxy's replica port) for `readerOf(db)`, with a pool of its own. */
