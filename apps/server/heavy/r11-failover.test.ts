@@ -10,14 +10,20 @@ import { Terminal, keysOf, upload, type Batch } from './support/terminal.js';
 /**
  * R11 (QUALITY.md): losing the database machine loses no acknowledged punch. Patroni + etcd + HAProxy with
  * synchronous replication (scripts/ha-cluster.mjs); two servers whose DATABASE_URL is HAProxy; terminals upload
- * through both, resending what was not acknowledged, while the leader's postmaster is killed with `kill -9`
- * (R11_KILLS times, 3 by default; leadership moves each time). Every acknowledged record is stored exactly once,
+ * through both, resending what was not acknowledged, while the leader's postmaster is killed with `kill -9` until
+ * leadership has moved R11_KILLS times (3 by default). Patroni fails over at once after a crash
+ * (`primary_start_timeout` 0) only when the synchronous standby answers its status call within 2 s and is not
+ * lagging; otherwise it restarts the leader in place (Patroni 3.0's `recover`), which a loaded 2-core machine can
+ * cause: such a kill is checked like the others and followed by another, at most IN_PLACE_KILLS of them.
+ * Every acknowledged record is stored exactly once,
  * audited in PostgreSQL through HAProxy outside the servers; every call answers normally again within 30 s of each
  * kill, failures in between are the Chinese outage message; the same two server processes throughout.
  *
  * Longer: R11_KILLS=10 R11_TERMINALS=8 npx vitest run -c apps/server/vitest.heavy.config.ts heavy/r11-failover.test.ts
  */
 const KILLS = Number(process.env.R11_KILLS) || 3;
+/** Kills answered by a restart in place rather than a failover, beyond which the run fails. */
+const IN_PLACE_KILLS = 2;
 const TERMINALS = Number(process.env.R11_TERMINALS) || 4;
 const BATCH_SIZE = 50;
 /** QUALITY.md's bound: every call answers normally again within 30 s of a kill. */
@@ -83,7 +89,7 @@ async function uploadUntil(
 }
 
 describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous replication)', () => {
-  it(`stores every acknowledged record once across ${KILLS} kill -9 of the leader's postmaster`, async () => {
+  it(`stores every acknowledged record once across ${KILLS} failovers after kill -9 of the leader's postmaster`, async () => {
     const started = Date.now();
     const pids = servers.map((s) => s.pid);
     const admin = await new ConsoleClient(servers[0]!.url).logIn();
@@ -118,8 +124,9 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
     const allCalls = () => [...terminalCalls, ...loads.flatMap((l) => l.calls)];
 
     const kills: Kill[] = [];
+    const failedOver = () => kills.filter((k) => k.newLeader !== k.node);
     await pause(WARM_MS);
-    for (let n = 0; n < KILLS; n++) {
+    while (failedOver().length < KILLS && kills.length < KILLS + IN_PLACE_KILLS) {
       // Only a cluster whose synchronous standby is streaming can lose its leader without losing a commit.
       await installation.cluster.waitHealthy();
       const killed = await installation.cluster.killLeader();
@@ -158,10 +165,8 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
       expect(server.running, `server ${i + 1} ended during a failover, ${server.log}`).toBe(true);
       expect(server.pid, `server ${i + 1} was restarted`).toBe(pids[i]);
     }
-    expect(kills.length, 'kills').toBe(KILLS);
-    for (const [n, kill] of kills.entries()) {
-      expect(kill.newLeader, `kill ${n + 1}: leadership did not move from ${kill.node}`).not.toBe(kill.node);
-    }
+    const leaders = kills.map((k) => `${k.node}→${k.newLeader}`).join(', ');
+    expect(failedOver().length, `failovers among the kills (${leaders})`).toBe(KILLS);
 
     const before = calls.filter((c) => c.endedAt <= kills[0]!.at);
     expect(before.length, 'calls before the first kill').toBeGreaterThan(10);
@@ -208,7 +213,7 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
       terminals.map((t) => t.deviceNo),
     );
     const problem = describeAudit(auditPunches(everyRecord, stored), 'acknowledged records');
-    expect(problem, `after ${KILLS} kills: ${problem}`).toBe('');
+    expect(problem, `after ${kills.length} kills: ${problem}`).toBe('');
     const loadAcknowledged = calls.filter((c) => !terminalCalls.includes(c)).flatMap((c) => c.acknowledged ?? []);
     const loadStored = await storedPunches(installation.databaseUrl, loadDevices);
     const loadProblem = describeAudit({ ...auditPunches(loadAcknowledged, loadStored), unknown: [] }, 'acknowledged');
@@ -228,7 +233,7 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
 
     const failovers = kills.map((k) => `${k.node}→${k.newLeader} writable ${k.writableAt - k.at} ms`);
     console.log(
-      `R11: ${KILLS} kill -9 of the leader's postmaster (${failovers.join(', ')}); ` +
+      `R11: ${kills.length} kill -9 of the leader's postmaster, ${KILLS} failovers (${failovers.join(', ')}); ` +
         `calls normal again ${recoveries.join('/')} ms after each kill (bound 30000 ms); ${calls.length} calls through ` +
         `2 servers, ${failedCount} answered the outage message; ${everyRecord.length} terminal records in ` +
         `${sent.length} batches (${sent.filter((b) => b.attempts > 1).length} resent, ${duplicates} counted as ` +
