@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse as Response } from 'fastify';
+import { quoteNumber } from '../domain/serial-number.js';
 import { XLSX_TYPE } from '../http/download.js';
 import type { ReplyKind } from './route-inputs.js';
 
@@ -77,7 +78,8 @@ function messageProblems(msg: string, echoes: readonly string[]): string[] {
   if (!CJK.test(msg)) return [`message without Chinese: "${msg.slice(0, 200)}"`];
   let own = msg;
   for (const echo of [...echoes].sort((a, b) => b.length - a.length)) {
-    for (const variant of new Set([echo, echo.trim(), echo.trim().toUpperCase()])) {
+    // As sent, trimmed, upper-cased, or cut short as a refused serial number is quoted (`quoteNumber`).
+    for (const variant of new Set([echo, echo.trim(), echo.trim().toUpperCase(), quoteNumber(echo)])) {
       if (variant.length > 0) own = own.split(variant).join('');
     }
   }
