@@ -25,6 +25,9 @@ const requiredText = (required: string, length: string, min: number, max: number
     .max(max, length)
     .refine(withoutNul, '账号包含不允许的字符');
 
+export const LOGIN_CLIENTS = ['console', 'app'] as const;
+export type LoginClient = (typeof LOGIN_CLIENTS)[number];
+
 export const loginInput = z.object({
   user_name: requiredText(loginMessages.accountRequired, loginMessages.accountLength, 2, 20),
   user_password: z
@@ -33,6 +36,8 @@ export const loginInput = z.object({
     .min(4, loginMessages.passwordLength)
     .max(20, loginMessages.passwordLength),
   remember_login: z.coerce.boolean().optional().default(false),
+  /** Added (ROLES.md): the guard app logs in as `app`; its session may call only the app's calls. */
+  client: z.enum(LOGIN_CLIENTS, { error: '登录端不正确' }).optional().default('console'),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
@@ -49,6 +54,10 @@ export const loginResult = z.object({
    * day are dates of this zone, whatever the browser's own.
    */
   timeZone: z.string(),
+  /** Added (ROLES.md): the account's role and the keys the session may use (an app session: only the app's). */
+  roleId: z.number(),
+  roleName: z.string(),
+  permissions: z.array(z.string()),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Page } from './common.js';
+import type { PermissionRule } from './permissions.js';
 
 /**
  * One entry of the call table: everything both sides need to know of a call, written once. The server registers
@@ -32,6 +33,11 @@ export interface Call<
   /** The reply's `data` (a row of a list), the raw reply, or the file's description. */
   output: O;
   auth: A;
+  /**
+   * What a bearer call needs of the caller's role (ROLES.md): a key, any one of several, or only a live session.
+   * Absent on public and terminal calls; `area` refuses a bearer call without one.
+   */
+  permission?: PermissionRule;
   /** OpenAPI: one line saying what the call does, and its area. */
   summary: string;
   tags: string[];
@@ -43,6 +49,8 @@ interface CallOptions<I extends z.ZodType | undefined, A extends AuthKind> {
   summary: string;
   input?: I;
   auth?: A;
+  /** Required on bearer calls (the default auth): see `Call.permission`. */
+  permission?: PermissionRule;
 }
 
 type Entry<K extends CallKind, I, O extends z.ZodType, A extends AuthKind> = Call<
@@ -66,6 +74,7 @@ function entry<K extends CallKind, I extends z.ZodType | undefined, O extends z.
     input: options.input as I extends z.ZodType ? I : undefined,
     output,
     auth: options.auth ?? ('bearer' as A),
+    ...(options.permission === undefined ? {} : { permission: options.permission }),
     summary: options.summary,
     tags: [],
   };
@@ -113,9 +122,20 @@ export const fileBytes = z.string().meta({ format: 'binary', description: 'æ–‡ä»
 /** A call that answers `data: null` on success. */
 export const done = z.null();
 
-/** The calls of one area, each tagged with the area's name for OpenAPI. */
+/**
+ * The calls of one area, each tagged with the area's name for OpenAPI. A bearer call without a permission is
+ * refused here, when the table is built: nothing is registered that no role check guards.
+ */
 export function area<T extends Record<string, Call>>(tag: string, calls: T): T {
-  for (const one of Object.values(calls)) one.tags = [tag];
+  for (const [name, one] of Object.entries(calls)) {
+    if (one.auth === 'bearer' && one.permission === undefined) {
+      throw new Error(`call ${name} (${one.path}) names no permission`);
+    }
+    if (one.auth !== 'bearer' && one.permission !== undefined) {
+      throw new Error(`call ${name} (${one.path}) is not an account's call and cannot need a permission`);
+    }
+    one.tags = [tag];
+  }
   return calls;
 }
 

@@ -12,6 +12,7 @@ import {
   text,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
+import { optionalRoleId } from './role.js';
 
 export const holdMessages = {
   badParent: '数据异常，无法保存！',
@@ -102,6 +103,8 @@ export const saveAccountInput = z.object({
     .transform((v) => v ?? ''),
   true_name: text(50, '姓名'),
   remark: text(200, '备注'),
+  /** Added (ROLES.md): absent on a new account means 管理员 (the old contract), on an edit keeps the role. */
+  role_id: optionalRoleId,
 });
 export type SaveAccountInput = z.input<typeof saveAccountInput>;
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { id, idList, includeChildren, keyword, optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
+import { optionalRoleId } from './role.js';
 
 export const staffListInput = pagingSchema.extend({
   Name: keyword,
   HoldID: optionalHoldId,
   containChildren: includeChildren,
+  /** Added (ROLES.md): only the accounts of this role. */
+  role_id: optionalRoleId,
 });
 
 export const staffRow = z.object({
@@ -16,6 +19,9 @@ export const staffRow = z.object({
   hold_name: z.string(),
   remark: z.string(),
   create_time: z.string(),
+  /** Added (ROLES.md): the account's one role. */
+  role_id: z.number(),
+  role_name: z.string(),
 });
 export type StaffRow = z.infer<typeof staffRow>;
 

@@ -4,7 +4,7 @@ import { sysLog } from '../db/schema.js';
 import type { Actor } from '../http/caller.js';
 
 /** Login attempts' outcomes; only `failure` counts towards the lock-out. */
-export type LoginOutcome = 'success' | 'failure' | 'locked' | 'expired' | 'logout';
+export type LoginOutcome = 'success' | 'failure' | 'locked' | 'expired' | 'denied' | 'logout';
 
 export interface LogEntry {
   type: LogType;

@@ -1,3 +1,5 @@
+import type { LoginClient, PermissionKey } from '@guard-tour/contract';
+
 /** The logged-in account behind a request, resolved once from its bearer token. */
 export interface Caller {
   sessionId: number;
@@ -12,6 +14,14 @@ export interface Caller {
   /** Effective service expiry `YYYY-MM-DD` (own organisation or an ancestor), '' when none. */
   serviceEnd: string;
   defaultPassword: boolean;
+  /** The account's one role (ROLES.md) and the keys this session may use: an app session only the app's. */
+  roleId: number;
+  roleName: string;
+  permissions: ReadonlySet<PermissionKey>;
+  /** Who logged in: the console, or the guard app (its session may make only the app's calls). */
+  client: LoginClient;
+  /** The phone `RegisterApp` bound the session to, if any. */
+  deviceId: number | null;
 }
 
 /** Who made a request and from where: what the audit log records. */

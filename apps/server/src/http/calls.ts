@@ -61,7 +61,7 @@ export function serveCalls<T extends Record<string, Call>>(
       ...extras[name],
       method: one.method,
       url: one.path,
-      config: { auth: one.auth },
+      config: { auth: one.auth, ...(one.permission === undefined ? {} : { permission: one.permission }) },
       schema: {
         tags: one.tags,
         summary: one.summary,

@@ -9,6 +9,7 @@ import { punchCalls } from './punch.js';
 import { recordCalls } from './record.js';
 import { reportCalls } from './report.js';
 import { roadCalls } from './road.js';
+import { roleCalls } from './role.js';
 import { staffCalls } from './staff.js';
 import { syslogCalls } from './syslog.js';
 import { taskCalls } from './task.js';
@@ -23,6 +24,7 @@ export const calls = {
   auth: authCalls,
   hold: holdCalls,
   staff: staffCalls,
+  role: roleCalls,
   syslog: syslogCalls,
   device: deviceCalls,
   card: cardCalls,

@@ -43,6 +43,34 @@ export const hold = pgTable(
   ],
 );
 
+/**
+ * Roles (ROLES.md): the four built-in ones (ids 1–4, organisation 1, their keys in the contract, `permissions`
+ * left empty here) and the custom roles an operator or enterprise defines, with the keys they hold. A removed role
+ * keeps its row (deleted accounts still name it).
+ */
+export const role = pgTable(
+  'role',
+  {
+    role_id: serial().primaryKey(),
+    /** Built-in roles name organisation 1, which the server makes after the migrations: no foreign key. */
+    hold_id: integer().notNull(),
+    role_name: text().notNull(),
+    builtin: boolean().notNull().default(false),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    remark: text().notNull().default(''),
+    create_time: createdAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('role_name_live_idx')
+      .on(t.hold_id, t.role_name)
+      .where(sql`${t.deleted_at} is null`),
+  ],
+);
+
 /** Accounts (spec: staff). `user_name` is a login: unique among live rows, without regard to case. */
 export const account = pgTable(
   'account',
@@ -58,11 +86,17 @@ export const account = pgTable(
     default_password: boolean().notNull().default(false),
     /** The admin account created with its organisation (deleted with it). */
     hold_admin: boolean().notNull().default(false),
+    /** The account's one role (ROLES.md); every account made before roles is a 管理员 (1). */
+    role_id: integer()
+      .notNull()
+      .default(1)
+      .references(() => role.role_id),
     remark: text().notNull().default(''),
     create_time: createdAt(),
     deleted_at: deletedAt(),
   },
   (t) => [
+    index('account_role_idx').on(t.role_id),
     uniqueIndex('account_user_name_live_idx')
       .on(sql`lower(${t.user_name})`)
       .where(sql`${t.deleted_at} is null`),
@@ -85,6 +119,16 @@ export const session = pgTable(
     create_time: createdAt(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     revoked_at: timestamp({ withTimezone: true }),
+    /** Who logged in (ROLES.md): the console, or the guard app (`app`: only the app's calls). */
+    client: text().notNull().default('console'),
+    /** The phone `RegisterApp` bound the session to: deleting it, or moving it out of scope, ends the session. */
+    device_id: integer(),
   },
-  (t) => [uniqueIndex('session_token_idx').on(t.token_hash), index('session_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('session_token_idx').on(t.token_hash),
+    index('session_user_idx').on(t.user_id),
+    index('session_device_idx')
+      .on(t.device_id)
+      .where(sql`${t.device_id} is not null`),
+  ],
 );

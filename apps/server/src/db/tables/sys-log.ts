@@ -5,7 +5,7 @@ import { createdAt } from './columns.js';
 
 /**
  * The operation and login log. Names are copied at write time so history never changes.
- * `outcome` tells login attempts apart (success, failure, locked, expired, logout); the lock-out counts failures.
+ * `outcome` tells login attempts apart (success, failure, locked, expired, denied, logout); the lock-out counts failures.
  */
 export const sysLog = pgTable(
   'sys_log',

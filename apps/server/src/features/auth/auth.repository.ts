@@ -1,10 +1,13 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { account, hold, session, sysLog } from '../../db/schema.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { account, device, hold, role, session, sysLog } from '../../db/schema.js';
 import type { Caller } from '../../http/caller.js';
 import type { Attempt } from '../../domain/lockout.js';
 import { inIds } from '../../db/sql.js';
 import { preparedStatement } from '../../db/prepared.js';
+import type { LoginClient } from '@guard-tour/contract';
+import { roleKeys, sessionKeys } from '../../domain/role-permissions.js';
 
 /** Effective service expiry: the earliest `vip_end_time` of the organisation and its ancestors (organisation 1 never expires). */
 const serviceEnd = sql<string | null>`(
@@ -24,7 +27,14 @@ const accountColumns = {
   holdType: hold.hold_type,
   holdPath: hold.path,
   serviceEnd,
+  roleId: account.role_id,
+  roleName: role.role_name,
+  roleBuiltin: role.builtin,
+  roleStored: role.permissions,
 };
+
+/** An account's role and the keys it holds, read with the account (no round trip of its own). */
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
 
 /** A live account in a live organisation, by login name without regard to case. */
 export async function findAccountByName(q: Queryable, userName: string) {
@@ -32,6 +42,7 @@ export async function findAccountByName(q: Queryable, userName: string) {
     .select(accountColumns)
     .from(account)
     .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
+    .innerJoin(role, eq(role.role_id, account.role_id))
     .where(and(sql`lower(${account.user_name}) = lower(${userName})`, isNull(account.deleted_at)))
     .limit(1);
   return row;
@@ -42,6 +53,7 @@ export async function findAccountById(q: Queryable, userId: number) {
     .select(accountColumns)
     .from(account)
     .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
+    .innerJoin(role, eq(role.role_id, account.role_id))
     .where(and(eq(account.user_id, userId), isNull(account.deleted_at)))
     .limit(1);
   return row;
@@ -75,6 +87,7 @@ export async function insertSession(
     ip: string;
     now: Date;
     expiresAt: Date;
+    client: LoginClient;
   },
 ): Promise<void> {
   await q.insert(session).values({
@@ -85,34 +98,60 @@ export async function insertSession(
     ip: values.ip,
     create_time: values.now,
     expires_at: values.expiresAt,
+    client: values.client,
   });
 }
 
 const { passwordHash: _passwordHash, ...callerColumns } = accountColumns;
 
+/** The organisation of the phone a session is bound to: it must still be live and inside the account's subtree. */
+const phoneHold = alias(hold, 'phone_hold');
+
 const callerByToken = preparedStatement((q) =>
   q
-    .select({ sessionId: session.session_id, ...callerColumns })
+    .select({ sessionId: session.session_id, client: session.client, deviceId: session.device_id, ...callerColumns })
     .from(session)
     .innerJoin(account, and(eq(account.user_id, session.user_id), isNull(account.deleted_at)))
     .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
+    .innerJoin(role, eq(role.role_id, account.role_id))
+    .leftJoin(device, and(eq(device.object_id, session.device_id), isNull(device.deleted_at)))
+    .leftJoin(phoneHold, eq(phoneHold.hold_id, device.hold_id))
     .where(
       and(
         eq(session.token_hash, sql.placeholder('tokenHash')),
         isNull(session.revoked_at),
         gt(session.expires_at, sql.placeholder('now')),
+        sql`(${session.device_id} is null or starts_with(${phoneHold.path}, ${hold.path}))`,
       ),
     )
     .limit(1)
     .prepare('caller_by_token'),
 );
 
-/** The caller behind a live, unexpired, unrevoked token of a live account (every request asks: a named statement). */
+/** The caller of an account row and a session's client and phone: the role's keys as that session may use them. */
+export function callerOf(
+  row: Omit<AccountRow, 'passwordHash'>,
+  session: { sessionId: number; client: LoginClient; deviceId: number | null },
+): Caller {
+  const { serviceEnd: end, roleBuiltin, roleStored, ...account } = row;
+  return {
+    ...account,
+    ...session,
+    serviceEnd: end ?? '',
+    permissions: sessionKeys(roleKeys(row.roleId, roleBuiltin, roleStored), session.client),
+  };
+}
+
+/**
+ * The caller behind a live, unexpired, unrevoked token of a live account, with its role's keys, and — when the
+ * session is bound to a phone — only while that phone is live and in the account's scope (every request asks: a
+ * named statement, one round trip).
+ */
 export async function findCallerByToken(q: Queryable, tokenHash: string, now: Date): Promise<Caller | undefined> {
   const [row] = await callerByToken(q).execute({ tokenHash, now });
   if (!row) return undefined;
-  const { serviceEnd: end, ...caller } = row;
-  return { ...caller, serviceEnd: end ?? '' };
+  const { sessionId, client, deviceId, ...account } = row;
+  return callerOf(account, { sessionId, client: client === 'app' ? 'app' : 'console', deviceId });
 }
 
 export async function revokeSession(q: Queryable, sessionId: number, now: Date): Promise<void> {

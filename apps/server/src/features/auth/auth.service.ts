@@ -2,7 +2,9 @@ import {
   HoldType,
   LogType,
   MENU,
+  PERMISSION_KEYS,
   loginMessages,
+  roleMessages,
   type ChangePasswordInput,
   type FunTreeItem,
   type LoginResult,
@@ -15,7 +17,7 @@ import type { Queryable } from '../../db/client.js';
 import { writeLog, type LoginOutcome } from '../../audit/audit.js';
 import { LOOKBACK_MS, loginLockedUntil } from '../../domain/lockout.js';
 import { localDate } from '../../domain/time.js';
-import { AppError, invalid, tooManyAttempts, unauthenticated } from '../../errors.js';
+import { AppError, forbidden, invalid, tooManyAttempts, unauthenticated } from '../../errors.js';
 import type { Actor, Caller } from '../../http/caller.js';
 import type { Scope } from '../../http/scope.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
@@ -28,7 +30,7 @@ export const REMEMBERED_SESSION_MS = 30 * 24 * HOUR;
 
 type LoginInput = z.output<typeof loginInput>;
 
-function sessionInfo(ctx: AppContext, caller: Omit<Caller, 'sessionId'>): SessionInfo {
+function sessionInfo(ctx: AppContext, caller: Caller): SessionInfo {
   return {
     userName: caller.userName,
     trueName: caller.trueName,
@@ -36,6 +38,9 @@ function sessionInfo(ctx: AppContext, caller: Omit<Caller, 'sessionId'>): Sessio
     serviceEnd: caller.serviceEnd,
     defaultPassword: caller.defaultPassword,
     timeZone: ctx.config.tzName,
+    roleId: caller.roleId,
+    roleName: caller.roleName,
+    permissions: PERMISSION_KEYS.filter((key) => caller.permissions.has(key)),
   };
 }
 
@@ -75,6 +80,12 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     await record('expired', `登录被拒绝：服务已于 ${found.serviceEnd} 到期`);
     throw new AppError(403, loginMessages.expired);
   }
+  const { passwordHash: _passwordHash, ...account } = found;
+  const caller = repo.callerOf(account, { sessionId: 0, client: input.client, deviceId: null });
+  if (input.client === 'app' && !caller.permissions.has('app.use')) {
+    await record('denied', '登录被拒绝：此账号没有使用巡检助手的权限');
+    throw forbidden(roleMessages.appDenied);
+  }
 
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
@@ -86,10 +97,12 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
       ip,
       now,
       expiresAt: new Date(now.getTime() + (input.remember_login ? REMEMBERED_SESSION_MS : SESSION_MS)),
+      client: input.client,
     });
-    await writeLog(tx, { type: LogType.login, actor, content: '登录成功', at: now, outcome: 'success' });
+    const content = input.client === 'app' ? '登录成功（巡检助手）' : '登录成功';
+    await writeLog(tx, { type: LogType.login, actor, content, at: now, outcome: 'success' });
   });
-  return { token, ...sessionInfo(ctx, { ...found, serviceEnd: found.serviceEnd ?? '' }) };
+  return { token, ...sessionInfo(ctx, caller) };
 }
 
 /** The caller behind a bearer token, or undefined when it is unknown, expired or revoked. */
@@ -117,22 +130,27 @@ export async function logout(ctx: AppContext, scope: Scope): Promise<void> {
 }
 
 /**
- * The caller's menu: the full menu, less organisation management and 告警推送 for department accounts (webhooks
- * are set by enterprise admins and the operator, ACCOUNTABILITY.md, Menu).
+ * The caller's menu (ROLES.md, Screens): a screen is listed only when the session holds its key; department accounts
+ * never see organisation management or 告警推送 (webhooks are set by enterprise admins and the operator,
+ * ACCOUNTABILITY.md, Menu).
  */
 const DEPARTMENTS_WITHOUT = new Set(['/hold/manage', '/sys/webhooks']);
 export function userFunTree(caller: Caller): FunTreeItem[] {
   const items: FunTreeItem[] = [];
   MENU.forEach((group, g) => {
     const groupId = (g + 1) * 100;
-    const entries = group.entries.filter(
-      (entry) => !(DEPARTMENTS_WITHOUT.has(entry.path) && caller.holdType === HoldType.department),
-    );
+    const entries = group.entries
+      .map((entry, e) => ({ entry, funId: groupId + e + 1 }))
+      .filter(
+        ({ entry }) =>
+          (!entry.permission || caller.permissions.has(entry.permission)) &&
+          !(DEPARTMENTS_WITHOUT.has(entry.path) && caller.holdType === HoldType.department),
+      );
     if (entries.length === 0) return;
     items.push({ funId: groupId, funName: group.title, funPath: '', parentId: 0 });
-    entries.forEach((entry, e) => {
-      items.push({ funId: groupId + e + 1, funName: entry.title, funPath: entry.path, parentId: groupId });
-    });
+    for (const { entry, funId } of entries) {
+      items.push({ funId, funName: entry.title, funPath: entry.path, parentId: groupId });
+    }
   });
   return items;
 }
@@ -169,8 +187,8 @@ export function revokeTokens(q: Queryable, userIds: number[], now: Date): Promis
  * `Caller` a bearer token resolves to. Undefined when there is no such live account.
  */
 export async function operatorCaller(ctx: AppContext, userId: number): Promise<Caller | undefined> {
-  const account = await repo.findAccountById(ctx.db, userId);
-  if (!account) return undefined;
-  const { passwordHash: _passwordHash, serviceEnd: end, ...caller } = account;
-  return { sessionId: 0, ...caller, serviceEnd: end ?? '' };
+  const found = await repo.findAccountById(ctx.db, userId);
+  if (!found) return undefined;
+  const { passwordHash: _passwordHash, ...account } = found;
+  return repo.callerOf(account, { sessionId: 0, client: 'console', deviceId: null });
 }

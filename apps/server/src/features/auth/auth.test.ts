@@ -185,7 +185,7 @@ describe('the menu', () => {
     );
     const groups = reply.data.filter((f) => f.parentId === 0).map((f) => f.funName);
     expect(groups).toEqual(['组织管理', '设备管理', '巡检记录', '路线任务', '系统管理']);
-    expect(reply.data.filter((f) => f.parentId !== 0)).toHaveLength(20); // the spec's 16, 漏检报表, 事件记录, 告警管理 and 告警推送 (ACCOUNTABILITY.md, GUARD-APP.md)
+    expect(reply.data.filter((f) => f.parentId !== 0)).toHaveLength(21); // the spec's 16, 漏检报表, 事件记录, 告警管理, 告警推送 and 角色管理 (ACCOUNTABILITY.md, GUARD-APP.md, ROLES.md)
     expect(reply.data).toContainEqual({ funId: 101, funName: '组织管理', funPath: '/hold/manage', parentId: 100 });
   });
 

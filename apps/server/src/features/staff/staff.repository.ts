@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Paging } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { account, hold } from '../../db/schema.js';
+import { account, hold, role } from '../../db/schema.js';
 import { contains, inIds, localTime, pageWindow } from '../../db/sql.js';
 
 export function staffColumns(tz: string) {
@@ -13,6 +13,8 @@ export function staffColumns(tz: string) {
     hold_name: hold.hold_name,
     remark: account.remark,
     create_time: localTime(account.create_time, tz),
+    role_id: account.role_id,
+    role_name: role.role_name,
   };
 }
 
@@ -32,6 +34,7 @@ export async function listStaff(q: Queryable, tz: string, holdIds: number[], nam
     .select(staffColumns(tz))
     .from(account)
     .innerJoin(hold, eq(hold.hold_id, account.hold_id))
+    .innerJoin(role, eq(role.role_id, account.role_id))
     .where(where)
     .orderBy(desc(account.create_time), desc(account.user_id))
     .limit(limit)
@@ -44,6 +47,7 @@ export async function findStaff(q: Queryable, tz: string, userId: number) {
     .select({ ...staffColumns(tz), hold_admin: account.hold_admin })
     .from(account)
     .innerJoin(hold, eq(hold.hold_id, account.hold_id))
+    .innerJoin(role, eq(role.role_id, account.role_id))
     .where(and(eq(account.user_id, userId), isNull(account.deleted_at)));
   return row;
 }
