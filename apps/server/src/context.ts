@@ -10,4 +10,6 @@ export interface AppContext {
   deviceKey: string;
   /** The database's LISTEN (alerts raised by any server reach this one's streams). */
   listen: Listen;
+  /** Waits (the login's slowing, R19); tests replace it to see the waits without waiting. Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }

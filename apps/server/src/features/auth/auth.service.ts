@@ -15,7 +15,7 @@ import type { loginInput } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { writeLog, type LoginOutcome } from '../../audit/audit.js';
-import { LOOKBACK_MS, loginLockedUntil } from '../../domain/lockout.js';
+import { LOOKBACK_MS, loginDelayMs, loginLockedUntil } from '../../domain/lockout.js';
 import { localDate } from '../../domain/time.js';
 import { AppError, forbidden, invalid, tooManyAttempts, unauthenticated } from '../../errors.js';
 import type { Actor, Caller } from '../../http/caller.js';
@@ -48,7 +48,13 @@ function minutesLeft(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }
 
-/** Logs in: lock-out first, then the password, then the service expiry. Every attempt is a login log entry. */
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Logs in: lock-out first, then the password, then the service expiry and the client. Every attempt is a login log
+ * entry, written before the password is checked as a failure (its outcome settled after): attempts at one account
+ * name take turns across servers (an advisory lock), so parallel wrong passwords lock after exactly five (R19).
+ */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
   const now = ctx.now();
   const found = await repo.findAccountByName(ctx.db, input.user_name);
@@ -62,28 +68,43 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
         ip,
       }
     : { userId: null, userName: input.user_name, trueName: '', holdId: 1, holdName: '', ip };
-  const record = (outcome: LoginOutcome, content: string) =>
-    writeLog(ctx.db, { type: LogType.login, actor, content, at: now, outcome });
 
-  const failures = await repo.recentFailures(ctx.db, input.user_name, new Date(now.getTime() - LOOKBACK_MS));
-  const until = loginLockedUntil(failures, ip, now);
-  if (until) {
-    await record('locked', '登录被拒绝：失败次数过多，账号已临时锁定');
-    throw tooManyAttempts(`登录失败次数过多，请 ${minutesLeft(until, now)} 分钟后再试`);
+  const attempt = await ctx.db.transaction(async (tx) => {
+    await repo.takeAttemptTurn(tx, input.user_name);
+    const failures = await repo.recentFailures(tx, input.user_name, new Date(now.getTime() - LOOKBACK_MS));
+    const until = loginLockedUntil(failures, ip, now);
+    if (until) {
+      const content = '登录被拒绝：失败次数过多，账号已临时锁定';
+      await writeLog(tx, { type: LogType.login, actor, content, at: now, outcome: 'locked' });
+      return { until };
+    }
+    const logId = await writeLog(tx, {
+      type: LogType.login,
+      actor,
+      content: FAILED,
+      at: now,
+      outcome: 'failure',
+    });
+    return { logId, delayMs: loginDelayMs(failures, now) };
+  });
+  if (attempt.until) {
+    throw tooManyAttempts(`登录失败次数过多，请 ${minutesLeft(attempt.until, now)} 分钟后再试`);
   }
+  if (attempt.delayMs > 0) await (ctx.sleep ?? wait)(attempt.delayMs);
+  const settle = (outcome: LoginOutcome, content: string, q: Queryable = ctx.db) =>
+    repo.settleAttempt(q, attempt.logId, outcome, content);
 
   if (!(await verifyPassword(found?.passwordHash, input.user_password)) || !found) {
-    await record('failure', '登录失败：账号或密码不对');
     throw unauthenticated(loginMessages.failed);
   }
   if (found.serviceEnd && found.serviceEnd < localDate(now, ctx.config.tzName)) {
-    await record('expired', `登录被拒绝：服务已于 ${found.serviceEnd} 到期`);
+    await settle('expired', `登录被拒绝：服务已于 ${found.serviceEnd} 到期`);
     throw new AppError(403, loginMessages.expired);
   }
   const { passwordHash: _passwordHash, ...account } = found;
   const caller = repo.callerOf(account, { sessionId: 0, client: input.client, deviceId: null });
   if (input.client === 'app' && !caller.permissions.has('app.use')) {
-    await record('denied', '登录被拒绝：此账号没有使用巡检助手的权限');
+    await settle('denied', '登录被拒绝：此账号没有使用巡检助手的权限');
     throw forbidden(roleMessages.appDenied);
   }
 
@@ -99,15 +120,24 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
       expiresAt: new Date(now.getTime() + (input.remember_login ? REMEMBERED_SESSION_MS : SESSION_MS)),
       client: input.client,
     });
-    const content = input.client === 'app' ? '登录成功（巡检助手）' : '登录成功';
-    await writeLog(tx, { type: LogType.login, actor, content, at: now, outcome: 'success' });
+    await settle('success', input.client === 'app' ? '登录成功（巡检助手）' : '登录成功', tx);
   });
   return { token, ...sessionInfo(ctx, caller) };
 }
 
-/** The caller behind a bearer token, or undefined when it is unknown, expired or revoked. */
-export function resolveCaller(ctx: AppContext, token: string): Promise<Caller | undefined> {
-  return repo.findCallerByToken(ctx.db, hashToken(token), ctx.now());
+const FAILED = '登录失败：账号或密码不对';
+
+/**
+ * The caller behind a bearer token, or undefined when it is unknown, expired or revoked. A token of an organisation
+ * whose service has ended is refused with the 到期 message (R19), as its login would be.
+ */
+export async function resolveCaller(ctx: AppContext, token: string): Promise<Caller | undefined> {
+  const now = ctx.now();
+  const caller = await repo.findCallerByToken(ctx.db, hashToken(token), now);
+  if (caller?.serviceEnd && caller.serviceEnd < localDate(now, ctx.config.tzName)) {
+    throw unauthenticated(loginMessages.expired);
+  }
+  return caller;
 }
 
 export function checkToken(ctx: AppContext, caller: Caller): SessionInfo {
