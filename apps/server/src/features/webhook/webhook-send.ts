@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { signDelivery } from '../../domain/webhook-signature.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
@@ -64,11 +65,6 @@ export function webhookBody(format: WebhookFormat, alert: AlertRow): string {
   return JSON.stringify({ msgtype: 'text', text: { content: alertText(alert) } });
 }
 
-/** `X-GuardTour-Signature` of a generic JSON body: the receiver recomputes it with the shared secret. */
-export function signBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
-
 /** 钉钉 "加签": `timestamp` and `sign` = base64 HMAC-SHA256 of `timestamp\nsecret` keyed by the secret. */
 export function dingTalkSignedUrl(url: URL, secret: string, now = Date.now()): URL {
   const signed = new URL(url);
@@ -113,7 +109,9 @@ export async function postWebhook(
     'user-agent': 'guard-tour-webhook',
     [IDEMPOTENCY_HEADER]: options.idempotencyKey,
   };
-  if (target.format === 'json' && target.secret) headers[SIGNATURE_HEADER] = signBody(body, target.secret);
+  if (target.format === 'json' && target.secret) {
+    headers[SIGNATURE_HEADER] = signDelivery(body, target.secret, Math.floor(Date.now() / 1000));
+  }
   try {
     const [status, error] = await sendOnce(url, headers, body, options);
     return outcome(status, error);
