@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertKind } from '@guard-tour/contract';
+import { eq } from 'drizzle-orm';
+import { AlertKind, BuiltinRole } from '@guard-tour/contract';
 import { AlertStream, eventually } from '../../test/alert-stream-client.js';
 import { useHarness } from '../../test/harness.js';
 import { buildWorld, type World } from '../../test/world.js';
 import { raiseAlerts } from './alert.service.js';
+import { STREAMS_PER_ACCOUNT } from './alert-hub.js';
+import { account } from '../../db/schema.js';
 
 /**
  * `Alert/Stream` on a listening server (ACCOUNTABILITY.md, Alerts; QUALITY.md R14): an alert reaches the streams
@@ -101,4 +104,56 @@ describe('the alert stream', () => {
     await eventually(17_000, 'the stream', () => (ended ? true : undefined));
     stream.close();
   }, 30_000);
+
+  it('stops an account moved to another organisation from hearing the old one at once, and follows it', async () => {
+    const saved = await h.post<{ user_id: number }>(
+      '/HoldInfo/SaveAccount',
+      { user_id: 0, hold_id: w.a.holdId, user_name: 'a_mover', user_password: 'password123', true_name: '调岗' },
+      w.root,
+    );
+    const token = await h.login({ user_name: 'a_mover', user_password: 'password123' });
+    const stream = await AlertStream.open(base, token);
+    const moved = await h.post(
+      '/HoldInfo/SaveAccount',
+      { user_id: saved.data.user_id, hold_id: w.b.holdId, user_name: 'a_mover', true_name: '调岗' },
+      w.root,
+    );
+    expect(moved.code).toBe(200);
+    const old = await raise(w.a.holdId, 'stream:moved-old');
+    const now = await raise(w.b.holdId, 'stream:moved-new');
+    await eventually(2_000, 'the new organisation', () => stream.alerts.find((a) => a.alert_id === now));
+    expect(stream.alerts.map((a) => a.alert_id)).not.toContain(old);
+    stream.close();
+  });
+
+  it('ends a stream whose role no longer holds 查看告警 at the next alert', async () => {
+    const saved = await h.post<{ user_id: number }>(
+      '/HoldInfo/SaveAccount',
+      { user_id: 0, hold_id: w.a.holdId, user_name: 'a_demoted', user_password: 'password123', true_name: '降级' },
+      w.root,
+    );
+    const token = await h.login({ user_name: 'a_demoted', user_password: 'password123' });
+    const stream = await AlertStream.open(base, token);
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    await h.ctx.db.update(account).set({ role_id: BuiltinRole.guard }).where(eq(account.user_id, saved.data.user_id));
+    const id = await raise(w.a.holdId, 'stream:demoted');
+    await eventually(2_000, 'the stream to end', () => (ended ? true : undefined));
+    expect(stream.alerts.map((a) => a.alert_id)).not.toContain(id);
+  });
+
+  it('keeps at most five streams an account: a sixth closes the oldest', async () => {
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_ACCOUNT; i++) streams.push(await AlertStream.open(base, w.a1.token));
+    let firstEnded = false;
+    void streams[0]!.ended.then(() => (firstEnded = true));
+    const sixth = await AlertStream.open(base, w.a1.token);
+    await eventually(2_000, 'the oldest stream to end', () => (firstEnded ? true : undefined));
+    const id = await raise(w.a1.holdId, 'stream:sixth');
+    await eventually(2_000, 'the sixth stream', () => sixth.alerts.find((a) => a.alert_id === id));
+    for (const stream of streams.slice(1)) {
+      await eventually(2_000, 'the other streams', () => stream.alerts.find((a) => a.alert_id === id));
+    }
+    for (const stream of [...streams, sixth]) stream.close();
+  });
 });

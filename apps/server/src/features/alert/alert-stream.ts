@@ -9,11 +9,12 @@ const RETRY_MS = 3_000;
 /**
  * `Alert/Stream`: answers with `text/event-stream` and keeps the connection: each alert in the caller's scope as an
  * `alert` event, a `:` comment every 15 s (proxies keep it open; the token is checked again then, and a revoked
- * or expired one ends the stream).
+ * or expired one ends the stream, as does a check that fails: the console reconnects and is checked anew).
  */
 export function openAlertStream(
   hub: AlertHub,
   scope: Scope,
+  tokenHash: string,
   request: FastifyRequest,
   reply: FastifyReply,
   stillSignedIn: () => Promise<boolean>,
@@ -36,6 +37,8 @@ export function openAlertStream(
     out.end();
   };
   const remove = hub.add({
+    tokenHash,
+    userId: scope.caller.userId,
     holdPath: scope.caller.holdPath,
     send: (event) => {
       if (open) out.write(event);
@@ -43,10 +46,7 @@ export function openAlertStream(
     close: end,
   });
   const ping = setInterval(() => {
-    stillSignedIn().then(
-      (signedIn) => (signedIn ? open && out.write(': ping\n\n') : end()),
-      () => open && out.write(': ping\n\n'),
-    );
+    stillSignedIn().then((signedIn) => (signedIn ? open && out.write(': ping\n\n') : end()), end);
   }, ALERT_STREAM_PING_MS);
   ping.unref();
   request.raw.on('close', end);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { serveCalls } from '../../http/calls.js';
-import { resolveCaller } from '../auth/auth.service.js';
+import { hashToken } from '../../security/token.js';
+import { resolveCaller, resolveCallers } from '../auth/auth.service.js';
 import { AlertHub } from './alert-hub.js';
 import { openAlertStream } from './alert-stream.js';
 import { ALERT_CHANNEL } from './alert.repository.js';
@@ -15,7 +16,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * this server's open streams.
  */
 export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  const hub = new AlertHub(ctx);
+  const hub = new AlertHub(ctx, (tokenHashes) => resolveCallers(ctx, tokenHashes));
   const stop = await ctx.listen(ALERT_CHANNEL, (payload) => {
     hub.deliver(payload).catch((error: unknown) => app.log.error({ err: error }, 'alert stream delivery failed'));
   });
@@ -27,11 +28,13 @@ export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     listAlerts: ({ scope, input }) => alerts.listAlerts(ctx, scope, input),
     unhandledCount: ({ scope }) => alerts.unhandledCount(ctx, scope),
     handleAlerts: ({ scope, input }) => alerts.handleAlerts(ctx, scope, input),
-    stream: ({ scope, request, reply }) =>
-      openAlertStream(hub, scope, request, reply, async () => {
-        const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-        return token !== undefined && (await resolveCaller(ctx, token)) !== undefined;
-      }),
+    stream: ({ scope, request, reply }) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      return openAlertStream(hub, scope, hashToken(token), request, reply, async () => {
+        const caller = await resolveCaller(ctx, token).catch(() => undefined);
+        return caller?.permissions.has('alert.view') === true;
+      });
+    },
     settings: ({ scope, input }) => alerts.alertSettings(ctx, scope, input),
     saveSettings: ({ scope, input }) => alerts.saveAlertSettings(ctx, scope, input),
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { account, device, hold, role, session, sysLog } from '../../db/schema.js';
@@ -117,26 +117,44 @@ const { passwordHash: _passwordHash, ...callerColumns } = accountColumns;
 /** The organisation of the phone a session is bound to: it must still be live and inside the account's subtree. */
 const phoneHold = alias(hold, 'phone_hold');
 
-const callerByToken = preparedStatement((q) =>
-  q
-    .select({ sessionId: session.session_id, client: session.client, deviceId: session.device_id, ...callerColumns })
+/** Sessions, their live account, role and organisation, and their bound phone's place (when bound) in scope. */
+function liveSessions(q: Queryable) {
+  return q
+    .select({
+      tokenHash: session.token_hash,
+      sessionId: session.session_id,
+      client: session.client,
+      deviceId: session.device_id,
+      ...callerColumns,
+    })
     .from(session)
     .innerJoin(account, and(eq(account.user_id, session.user_id), isNull(account.deleted_at)))
     .innerJoin(hold, and(eq(hold.hold_id, account.hold_id), isNull(hold.deleted_at)))
     .innerJoin(role, eq(role.role_id, account.role_id))
     .leftJoin(device, and(eq(device.object_id, session.device_id), isNull(device.deleted_at)))
-    .leftJoin(phoneHold, eq(phoneHold.hold_id, device.hold_id))
-    .where(
-      and(
-        eq(session.token_hash, sql.placeholder('tokenHash')),
-        isNull(session.revoked_at),
-        gt(session.expires_at, sql.placeholder('now')),
-        sql`(${session.device_id} is null or starts_with(${phoneHold.path}, ${hold.path}))`,
-      ),
-    )
+    .leftJoin(phoneHold, eq(phoneHold.hold_id, device.hold_id));
+}
+
+const liveSession = (now: Date | Placeholder) =>
+  and(
+    isNull(session.revoked_at),
+    gt(session.expires_at, now),
+    sql`(${session.device_id} is null or starts_with(${phoneHold.path}, ${hold.path}))`,
+  );
+
+const callerByToken = preparedStatement((q) =>
+  liveSessions(q)
+    .where(and(eq(session.token_hash, sql.placeholder('tokenHash')), liveSession(sql.placeholder('now'))))
     .limit(1)
     .prepare('caller_by_token'),
 );
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof liveSessions>['execute']>>[number];
+
+function callerOfSession(row: SessionRow): Caller {
+  const { tokenHash: _tokenHash, sessionId, client, deviceId, ...account } = row;
+  return callerOf(account, { sessionId, client: client === 'app' ? 'app' : 'console', deviceId });
+}
 
 /** The caller of an account row and a session's client and phone: the role's keys as that session may use them. */
 export function callerOf(
@@ -159,9 +177,20 @@ export function callerOf(
  */
 export async function findCallerByToken(q: Queryable, tokenHash: string, now: Date): Promise<Caller | undefined> {
   const [row] = await callerByToken(q).execute({ tokenHash, now });
-  if (!row) return undefined;
-  const { sessionId, client, deviceId, ...account } = row;
-  return callerOf(account, { sessionId, client: client === 'app' ? 'app' : 'console', deviceId });
+  return row && callerOfSession(row);
+}
+
+/** The callers behind many tokens at once (the alert streams' re-check: one query for every open stream). */
+export async function findCallersByTokens(
+  q: Queryable,
+  tokenHashes: string[],
+  now: Date,
+): Promise<Map<string, Caller>> {
+  if (tokenHashes.length === 0) return new Map();
+  const rows = await liveSessions(q).where(
+    and(sql`${session.token_hash} = any(${sql.param(tokenHashes)}::text[])`, liveSession(now)),
+  );
+  return new Map(rows.map((row) => [row.tokenHash, callerOfSession(row)]));
 }
 
 export async function revokeSession(q: Queryable, sessionId: number, now: Date): Promise<void> {

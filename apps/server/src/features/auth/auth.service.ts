@@ -134,10 +134,20 @@ const FAILED = '登录失败：账号或密码不对';
 export async function resolveCaller(ctx: AppContext, token: string): Promise<Caller | undefined> {
   const now = ctx.now();
   const caller = await repo.findCallerByToken(ctx.db, hashToken(token), now);
-  if (caller?.serviceEnd && caller.serviceEnd < localDate(now, ctx.config.tzName)) {
-    throw unauthenticated(loginMessages.expired);
-  }
+  if (caller && serviceEnded(ctx, caller, now)) throw unauthenticated(loginMessages.expired);
   return caller;
+}
+
+/** The live callers behind many tokens' hashes at once, less those whose organisation's service has ended. */
+export async function resolveCallers(ctx: AppContext, tokenHashes: string[]): Promise<Map<string, Caller>> {
+  const now = ctx.now();
+  const callers = await repo.findCallersByTokens(ctx.db, tokenHashes, now);
+  for (const [hash, caller] of callers) if (serviceEnded(ctx, caller, now)) callers.delete(hash);
+  return callers;
+}
+
+function serviceEnded(ctx: AppContext, caller: Caller, now: Date): boolean {
+  return caller.serviceEnd !== '' && caller.serviceEnd < localDate(now, ctx.config.tzName);
 }
 
 export function checkToken(ctx: AppContext, caller: Caller): SessionInfo {
