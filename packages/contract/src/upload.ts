@@ -17,7 +17,7 @@ export const uploadMessages = {
 /**
  * The upload's own reply shape (spec section 7), HTTP 200 also for refusals: `errCode` 0 with the opaque
  * `imagePath` to pass to the import, or non-zero with a Chinese `errMsg` (1 the file is refused,
- * 401 not logged in, 500 unexpected).
+ * 401 not logged in, 403 the role may not import (ROLES.md), 429 too many uploads a minute, 500 unexpected).
  */
 export const uploadReply = z.union([
   z.object({

@@ -6,10 +6,13 @@ import { XLSX_TYPE, attachment } from '../../http/download.js';
 import { AppError, invalid } from '../../errors.js';
 import * as uploads from './upload.service.js';
 
+/** Refusals of the caller rather than of the file keep their own codes: not logged in, no permission, too many. */
+const CALLER_CODES = new Set([401, 403, 429]);
+
 /** The upload answers in its own shape (spec section 7), HTTP 200 also for refusals. */
 function uploadFailure(error: FastifyError): UploadReply {
   if (error instanceof AppError) {
-    return { errCode: error.code === 401 ? 401 : 1, errMsg: error.message };
+    return { errCode: CALLER_CODES.has(error.code) ? error.code : 1, errMsg: error.message };
   }
   if (error.code === 'FST_FILES_LIMIT') return { errCode: 1, errMsg: uploadMessages.oneFile };
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { errCode: 1, errMsg: uploadMessages.tooLarge };
