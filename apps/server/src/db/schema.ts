@@ -11,3 +11,4 @@ export * from './tables/files.js';
 export * from './tables/app-setting.js';
 export * from './tables/alert.js';
 export * from './tables/photo.js';
+export * from './tables/digest.js';
