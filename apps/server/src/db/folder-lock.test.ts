@@ -44,9 +44,8 @@ describe('one embedded database folder, one server (R9)', () => {
       const dir = path.join(tempDir(), 'db');
       // The same pid, boot and namespace, but another start time: the process that wrote it is gone.
       leaveLock(dir, { pid: process.pid, started: '1', boot, pidNamespace });
-      const started = Date.now();
-      const release = await acquireFolderLock(dir, { staleMs: 60_000 });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // Judged by its heartbeat instead, it would be taken after ten minutes: the test's timeout would fail first.
+      const release = await acquireFolderLock(dir, { staleMs: 600_000 });
       expect(JSON.parse(readFileSync(`${dir}.lock/owner.json`, 'utf8')).token).not.toBe('left');
       release();
     },

@@ -70,9 +70,8 @@ describe('the readiness probe', () => {
 
   it('is not ready when the database does not answer in time', async () => {
     const stuck = { execute: () => new Promise(() => {}) } as unknown as Db;
-    const started = Date.now();
+    // Without its own time limit the check would wait for ever, and the test's timeout would fail it.
     expect(await readiness(stuck, 50)).toEqual({ ready: false, reason: '数据库在 0.05 秒内没有响应' });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 

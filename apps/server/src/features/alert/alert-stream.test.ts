@@ -47,21 +47,21 @@ describe('the alert stream', () => {
     expect(await wrong.json()).toMatchObject({ code: 401 });
   });
 
-  it('carries an alert to the streams in its scope within 2 s, and never to a sibling enterprise', async () => {
+  // The bounds here are waits, not measurements: generous enough for a loaded machine (R14 in the heavy tests
+  // measures the 2 s), and a stream that never gets an alert still fails.
+  it('carries an alert to the streams in its scope, and never to a sibling enterprise', async () => {
     const mine = await AlertStream.open(base, w.a.token);
     const above = await AlertStream.open(base, w.root);
     const sibling = await AlertStream.open(base, w.b.token);
     const below = await AlertStream.open(base, w.a1.token);
-    const started = Date.now();
     const id = await raise(w.a.holdId, 'stream:one');
-    const got = await eventually(2_000, 'the stream', () => mine.alerts.find((a) => a.alert_id === id));
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const got = await eventually(10_000, 'the stream', () => mine.alerts.find((a) => a.alert_id === id));
     expect(got).toMatchObject({ kind: AlertKind.offline, kind_name: '终端离线', hold_name: '甲企业', state: 0 });
     expect(got).not.toHaveProperty('path');
-    await eventually(2_000, 'the stream', () => above.alerts.find((a) => a.alert_id === id));
+    await eventually(10_000, 'the stream', () => above.alerts.find((a) => a.alert_id === id));
     // A second alert, of B: the first streams' ordering shows nothing of A reached B meanwhile.
     const other = await raise(w.b.holdId, 'stream:two');
-    await eventually(2_000, 'the stream', () => sibling.alerts.find((a) => a.alert_id === other));
+    await eventually(10_000, 'the stream', () => sibling.alerts.find((a) => a.alert_id === other));
     expect(sibling.alerts.map((a) => a.alert_id)).toEqual([other]);
     expect(below.alerts).toEqual([]);
     expect(mine.alerts.map((a) => a.alert_id)).toEqual([id]);
@@ -89,21 +89,22 @@ describe('the alert stream', () => {
       })
       .catch(() => {});
     const last = await raise(w.a.holdId, 'stream:three');
-    await eventually(2_000, 'the stream', () => mine.alerts.find((a) => a.alert_id === last));
+    await eventually(10_000, 'the stream', () => mine.alerts.find((a) => a.alert_id === last));
     expect(mine.alerts.map((a) => a.detail)).toEqual(['测试告警 stream:three']);
     mine.close();
   });
 
-  it('ends the stream of a token that was revoked', async () => {
+  it('ends the stream of a token that was revoked, at the next alert at the latest', async () => {
     const token = await h.login({ user_name: w.a.admin, user_password: 'password123' });
     const stream = await AlertStream.open(base, token);
     expect((await h.get('/UserInfo/Logout', {}, token)).code).toBe(200);
-    // The token is checked again with each keep-alive comment (every 15 s): the server then ends the stream.
+    // Every delivery reads the streams' sessions first (and each 15 s keep-alive checks the token): no wait needed.
     let ended = false;
     void stream.ended.then(() => (ended = true));
-    await eventually(17_000, 'the stream', () => (ended ? true : undefined));
-    stream.close();
-  }, 30_000);
+    const id = await raise(w.a.holdId, 'stream:after-logout');
+    await eventually(10_000, 'the stream to end', () => (ended ? true : undefined));
+    expect(stream.alerts.map((a) => a.alert_id)).not.toContain(id);
+  });
 
   it('stops an account moved to another organisation from hearing the old one at once, and follows it', async () => {
     const saved = await h.post<{ user_id: number }>(
@@ -121,7 +122,7 @@ describe('the alert stream', () => {
     expect(moved.code).toBe(200);
     const old = await raise(w.a.holdId, 'stream:moved-old');
     const now = await raise(w.b.holdId, 'stream:moved-new');
-    await eventually(2_000, 'the new organisation', () => stream.alerts.find((a) => a.alert_id === now));
+    await eventually(10_000, 'the new organisation', () => stream.alerts.find((a) => a.alert_id === now));
     expect(stream.alerts.map((a) => a.alert_id)).not.toContain(old);
     stream.close();
   });
@@ -138,7 +139,7 @@ describe('the alert stream', () => {
     void stream.ended.then(() => (ended = true));
     await h.ctx.db.update(account).set({ role_id: BuiltinRole.guard }).where(eq(account.user_id, saved.data.user_id));
     const id = await raise(w.a.holdId, 'stream:demoted');
-    await eventually(2_000, 'the stream to end', () => (ended ? true : undefined));
+    await eventually(10_000, 'the stream to end', () => (ended ? true : undefined));
     expect(stream.alerts.map((a) => a.alert_id)).not.toContain(id);
   });
 
@@ -148,11 +149,11 @@ describe('the alert stream', () => {
     let firstEnded = false;
     void streams[0]!.ended.then(() => (firstEnded = true));
     const sixth = await AlertStream.open(base, w.a1.token);
-    await eventually(2_000, 'the oldest stream to end', () => (firstEnded ? true : undefined));
+    await eventually(10_000, 'the oldest stream to end', () => (firstEnded ? true : undefined));
     const id = await raise(w.a1.holdId, 'stream:sixth');
-    await eventually(2_000, 'the sixth stream', () => sixth.alerts.find((a) => a.alert_id === id));
+    await eventually(10_000, 'the sixth stream', () => sixth.alerts.find((a) => a.alert_id === id));
     for (const stream of streams.slice(1)) {
-      await eventually(2_000, 'the other streams', () => stream.alerts.find((a) => a.alert_id === id));
+      await eventually(10_000, 'the other streams', () => stream.alerts.find((a) => a.alert_id === id));
     }
     for (const stream of [...streams, sixth]) stream.close();
   });
