@@ -58,11 +58,11 @@ describe('R8 PostgreSQL stopped under load', () => {
     for (let n = 0; n < OUTAGES; n++) {
       const mode = MODES[n % MODES.length]!;
       const haltAt = Date.now();
-      await installation.cluster.halt(mode);
+      await installation.postgres.halt(mode);
       const downAt = Date.now();
       await pause(OUTAGE_MS);
       const resumeAt = Date.now();
-      await installation.cluster.resume();
+      await installation.postgres.resume();
       const backAt = Date.now();
       outages.push({ mode, haltAt, downAt, resumeAt, backAt });
       // Keep calling until the answers have been normal for a while, or well past the bound.

@@ -1,5 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { punchKey } from './terminal.js';
+
+/** Each (device, card, instant) of these terminals with its copies in the punch table. */
+const STORED = `select device_no, patrol_sn, (extract(epoch from punch_time) * 1000)::bigint as ms, count(*) as copies
+                  from punch where device_no = any($1::text[]) group by 1, 2, 3`;
+type StoredRow = { device_no: string; patrol_sn: string; ms: string | number; copies: string | number };
+
+const storedMap = (rows: StoredRow[]) =>
+  new Map(rows.map((r) => [punchKey(r.device_no, r.patrol_sn, Number(r.ms)), Number(r.copies)]));
+const upper = (deviceNos: string[]) => deviceNos.map((d) => d.toUpperCase());
 
 /**
  * How many rows the punch table holds for each (device, card, instant) of these terminals, read with the driver
@@ -9,14 +19,19 @@ export async function storedPunches(databaseUrl: string, deviceNos: string[]): P
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ device_no: string; patrol_sn: string; ms: string; copies: string }>(
-      `select device_no, patrol_sn, (extract(epoch from punch_time) * 1000)::bigint as ms, count(*) as copies
-         from punch where device_no = any($1::text[]) group by 1, 2, 3`,
-      [deviceNos.map((d) => d.toUpperCase())],
-    );
-    return new Map(rows.map((r) => [punchKey(r.device_no, r.patrol_sn, Number(r.ms)), Number(r.copies)]));
+    return storedMap((await client.query<StoredRow>(STORED, [upper(deviceNos)])).rows);
   } finally {
     await client.end();
+  }
+}
+
+/** The same count read from an embedded database folder by PGlite itself, while no server holds it (after a kill). */
+export async function storedPunchesEmbedded(folder: string, deviceNos: string[]): Promise<Map<string, number>> {
+  const db = await PGlite.create(folder);
+  try {
+    return storedMap((await db.query<StoredRow>(STORED, [upper(deviceNos)])).rows);
+  } finally {
+    await db.close();
   }
 }
 

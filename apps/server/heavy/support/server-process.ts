@@ -9,7 +9,8 @@ const READY = '巡检管理平台已启动';
 const START_LIMIT_MS = 60_000;
 
 export interface ServerOptions {
-  databaseUrl: string;
+  /** Absent: the embedded database in `dataDir` (PGlite), as `npm start` runs. */
+  databaseUrl?: string;
   dataDir: string;
   port: number;
   deviceKey: string;
@@ -42,12 +43,13 @@ export class ServerProcess {
 
   /** Starts a server and resolves once it listens; rejects with its output when it exits or hangs instead. */
   static async start(options: ServerOptions): Promise<ServerProcess> {
+    const { DATABASE_URL: _inherited, ...environment } = process.env;
     const child = spawn(process.execPath, [MAIN], {
       cwd: REPO,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl,
+        ...environment,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         DATA_DIR: options.dataDir,
         PORT: String(options.port),
         HOST: '127.0.0.1',
