@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
 import { holdRoutes } from './features/hold/hold.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
+import { roleRoutes } from './features/role/role.routes.js';
 import { syslogRoutes } from './features/syslog/syslog.routes.js';
 import { deviceRoutes } from './features/device/device.routes.js';
 import { cardRoutes } from './features/card/card.routes.js';
@@ -42,6 +43,7 @@ const features = [
   authRoutes,
   holdRoutes,
   staffRoutes,
+  roleRoutes,
   syslogRoutes,
   deviceRoutes,
   cardRoutes,

@@ -189,6 +189,7 @@ const SAVES: Record<string, { id: string; organisation: string }> = {
   'POST /RoadInfo/SaveRoadInfoNew': { id: 'road_id', organisation: 'hold_id' },
   'POST /RoadTask/SaveRoadTask': { id: 'task_id', organisation: 'hold_id' },
   'POST /Webhook/Save': { id: 'hook_id', organisation: 'hold_id' },
+  'POST /Role/Save': { id: 'role_id', organisation: 'hold_id' },
 };
 
 /**

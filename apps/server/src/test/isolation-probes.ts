@@ -30,6 +30,14 @@ export interface Victim {
   /** A phone registered by the guard app, and a photo sent with one of its punches. */
   appDeviceNo: string;
   photoId: number;
+  /** A scheduled report (定时报表) of the organisation, e-mailed (the suites configure no SMTP: nothing leaves). */
+  digestId: number;
+  /**
+   * A custom role (ROLES.md) and the organisation that defines it: the victim itself, or for a department (which
+   * defines none) the enterprise above it.
+   */
+  roleId: number;
+  roleHoldId: number;
 }
 
 /** A report's span and grouping, aimed at the organisation `holdId`. */
@@ -96,10 +104,43 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
       },
     ],
   },
-  'POST /StaffInfo/SearchList': { kind: 'scoped', probes: [{ input: (v) => ({ HoldID: v.holdId }) }] },
+  'POST /StaffInfo/SearchList': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ HoldID: v.holdId }) }, { input: (v) => ({ HoldID: v.holdId, role_id: v.roleId }) }],
+  },
   'GET /StaffInfo/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ user_id: v.userId }) }] },
   'GET /StaffInfo/GetAccountOptions': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   'POST /StaffInfo/RemoveUser': { kind: 'scoped', probes: [{ input: (v) => ({ user_ids: [v.userId] }) }] },
+  'GET /Role/Permissions': { kind: 'self', call: true },
+  'POST /Role/List': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ hold_id: v.holdId }) },
+      { input: (v) => ({ hold_id: v.roleHoldId, include_children: false, role_name: v.holdName }) },
+    ],
+  },
+  'GET /Role/Options': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /Role/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ role_id: v.roleId }) }] },
+  'POST /Role/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          role_id: v.roleId,
+          hold_id: v.roleHoldId,
+          role_name: `${v.holdName}角色`,
+          permissions: ['dashboard.view'],
+          remark: '篡改',
+        }),
+      },
+      // Another organisation's role, saved as if it were one's own.
+      {
+        input: (v, own) => ({ role_id: v.roleId, hold_id: own.roleHoldId, role_name: '篡改角色', permissions: [] }),
+      },
+      { input: (v) => ({ role_id: 0, hold_id: v.roleHoldId, role_name: '寄生角色', permissions: [] }) },
+    ],
+  },
+  'POST /Role/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ role_ids: [v.roleId] }) }] },
   'POST /DeviceInfo/SearchDeviceList': { kind: 'scoped', probes: [{ input: (v) => ({ HoldID: v.holdId }) }] },
   'POST /DeviceInfo/SaveDeviceInfo': {
     kind: 'scoped',
@@ -382,6 +423,42 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /Webhook/Test': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
   'POST /Webhook/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
   'POST /Webhook/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ hook_ids: [v.hookId] }) }] },
+  'POST /Digest/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /Digest/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          digest_id: v.digestId,
+          hold_id: v.holdId,
+          digest_name: '篡改报表',
+          frequency: 'daily',
+          time: '06:00',
+          hook_ids: [v.hookId],
+        }),
+      },
+      {
+        input: (v) => ({ digest_id: 0, hold_id: v.holdId, digest_name: '寄生报表', frequency: 'daily', time: '06:00' }),
+      },
+      // Another organisation's hook, picked for one's own report.
+      {
+        input: (v, own) => ({
+          digest_id: 0,
+          hold_id: own.holdId,
+          digest_name: '借用推送',
+          frequency: 'weekly',
+          weekday: 1,
+          time: '06:00',
+          hook_ids: [v.hookId],
+        }),
+      },
+    ],
+  },
+  'POST /Digest/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ digest_ids: [v.digestId] }) }] },
+  'POST /Digest/Preview': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
+  'POST /Digest/SendNow': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
+  'POST /Digest/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
+  'GET /Digest/Options': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   // Registers the caller's own phone; an app id of another organisation answers 409 (guard-app.test.ts).
   'POST /Terminal/RegisterApp': { kind: 'self', call: false },
   'GET /Terminal/AppRounds': { kind: 'self', call: true },

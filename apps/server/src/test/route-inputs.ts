@@ -49,6 +49,7 @@ const SPECIAL: Record<string, Special> = {
   'GET /UserInfo/Logout': { caller: 'ending-session', valid: () => ({}) },
   'GET /SysFun/GetUserFunTree': { caller: 'admin', valid: () => ({}) },
   'GET /HoldInfo/GetHoldTree': { caller: 'admin', valid: () => ({}) },
+  'GET /Role/Permissions': { caller: 'admin', valid: () => ({}) },
   'GET /Alert/UnhandledCount': { caller: 'admin', valid: () => ({}) },
   'GET /Alert/Stream': { caller: 'admin', valid: () => ({}), reply: 'stream' },
   'POST /Terminal/RegisterApp': { caller: 'admin', valid: () => ({ app_id: 'fuzz-phone-0000000001' }) },

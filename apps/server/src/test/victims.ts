@@ -109,6 +109,25 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
         values (${tenant.holdId}, ${`${name}推送`}, 'https://1.1.1.1/hook', 'json', 'victim-secret')
         returning hook_id`,
   );
+  // A scheduled report of the organisation, e-mailed (written straight: the suites configure no mail server).
+  const [digest] = await queryRows<{ digest_id: number }>(
+    h.ctx.db,
+    sql`insert into digest (hold_id, digest_name, frequency, send_time, sections, emails, due_from)
+        values (${tenant.holdId}, ${`${name}日报`}, 'daily', '06:00', '{overview,missed}', ${sql.param([`${tag.toLowerCase()}@example.com`])}::text[], now())
+        returning digest_id`,
+  );
+  // A custom role of the organisation (a department defines none: the enterprise above it holds the role).
+  const holdType = await queryRows<{ hold_type: number }>(
+    h.ctx.db,
+    sql`select hold_type from hold where hold_id = ${tenant.holdId}`,
+  );
+  const roleHoldId = holdType[0]?.hold_type === 3 ? parentId : tenant.holdId;
+  const role = await h.post<{ role_id: number }>(
+    '/Role/Save',
+    { role_id: 0, hold_id: roleHoldId, role_name: `${name}角色`, permissions: ['dashboard.view', 'record.view'] },
+    w.root,
+  );
+  expect(role.code, `${name}: role ${role.msg}`).toBe(200);
   return {
     holdId: tenant.holdId,
     parentId,
@@ -128,6 +147,9 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     hookId: hook!.hook_id,
     appDeviceNo,
     photoId: shot!.photo_id,
+    digestId: digest!.digest_id,
+    roleId: role.data.role_id,
+    roleHoldId,
   };
 }
 
@@ -153,5 +175,10 @@ export async function subtreeSnapshot(h: Harness, holdId: number): Promise<strin
         from road r where hold_id in (${subtree}) order by road_id`,
   );
   const tasks = await queryRows(h.ctx.db, sql`select * from task where hold_id in (${subtree}) order by task_id`);
-  return JSON.stringify([rows, devices, cards, roads, tasks]);
+  const roles = await queryRows(h.ctx.db, sql`select * from role where hold_id in (${subtree}) order by role_id`);
+  const roleOfAccounts = await queryRows(
+    h.ctx.db,
+    sql`select user_id, role_id from account where hold_id in (${subtree}) order by user_id`,
+  );
+  return JSON.stringify([rows, devices, cards, roads, tasks, roles, roleOfAccounts]);
 }

@@ -290,7 +290,7 @@ describe('the admin account', () => {
     );
     expect(logs.data.map((l) => l.log_content)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^新增账号 audit_admin（ID \d+），所属组织 审计企业$/),
+        expect.stringMatching(/^新增账号 audit_admin（ID \d+），所属组织 审计企业，角色 管理员$/),
         expect.stringMatching(/^修改账号 audit_admin（ID \d+），重置密码$/),
         expect.stringMatching(/^删除账号 audit_admin（ID \d+）$/),
       ]),

@@ -1,8 +1,11 @@
 import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Paging } from '@guard-tour/contract';
+import { BuiltinRole, type Paging } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
 import { account, hold, role } from '../../db/schema.js';
 import { contains, inIds, localTime, pageWindow } from '../../db/sql.js';
+
+/** The operator: its last 管理员 account is kept (ROLES.md). */
+const ROOT_HOLD_ID = 1;
 
 export function staffColumns(tz: string) {
   return {
@@ -18,16 +21,23 @@ export function staffColumns(tz: string) {
   };
 }
 
-function listFilter(holdIds: number[], name: string) {
+function listFilter(holdIds: number[], name: string, roleId: number | undefined) {
   return and(
     isNull(account.deleted_at),
     inIds(account.hold_id, holdIds),
     name ? or(contains(account.user_name, name), contains(account.true_name, name)) : undefined,
+    roleId === undefined ? undefined : eq(account.role_id, roleId),
   );
 }
 
-export async function listStaff(q: Queryable, tz: string, holdIds: number[], name: string, paging: Paging) {
-  const where = listFilter(holdIds, name);
+export async function listStaff(
+  q: Queryable,
+  tz: string,
+  holdIds: number[],
+  filter: { name: string; roleId: number | undefined },
+  paging: Paging,
+) {
+  const where = listFilter(holdIds, filter.name, filter.roleId);
   const [{ total } = { total: 0 }] = await q.select({ total: count() }).from(account).where(where);
   const { limit, offset } = pageWindow(paging);
   const rows = await q
@@ -60,6 +70,7 @@ export async function findStaffByIds(q: Queryable, userIds: number[]) {
       true_name: account.true_name,
       hold_id: account.hold_id,
       hold_admin: account.hold_admin,
+      role_id: account.role_id,
     })
     .from(account)
     .where(and(inIds(account.user_id, userIds), isNull(account.deleted_at)));
@@ -98,6 +109,7 @@ export async function insertAccount(
     password_hash: string;
     remark: string;
     hold_admin: boolean;
+    role_id: number;
     create_time: Date;
   },
 ): Promise<number> {
@@ -115,6 +127,7 @@ export async function updateAccount(
     password_hash: string;
     remark: string;
     default_password: boolean;
+    role_id: number;
   }>,
 ): Promise<void> {
   await q.update(account).set(values).where(eq(account.user_id, userId));
@@ -138,4 +151,17 @@ export async function holdAdmins(q: Queryable, holdIds: number[]) {
     })
     .from(account)
     .where(and(inIds(account.hold_id, holdIds), eq(account.hold_admin, true), isNull(account.deleted_at)));
+}
+
+/**
+ * The live 管理员 accounts of organisation 1 other than these, locked until the transaction ends: two demotions at
+ * once cannot both count the other as the one that stays.
+ */
+export async function otherRootAdmins(q: Queryable, exceptUserIds: number[]): Promise<number> {
+  const rows = await q
+    .select({ id: account.user_id })
+    .from(account)
+    .where(and(eq(account.hold_id, ROOT_HOLD_ID), eq(account.role_id, BuiltinRole.admin), isNull(account.deleted_at)))
+    .for('update');
+  return rows.filter((row) => !exceptUserIds.includes(row.id)).length;
 }

@@ -1,9 +1,12 @@
 import {
+  BUILTIN_ROLES,
+  BuiltinRole,
   LogType,
   NEW_PASSWORD_MAX,
   NEW_PASSWORD_MIN,
   accountMessages,
   newPasswordMessage,
+  roleMessages,
   type AccountOption,
   type Page,
   type StaffRow,
@@ -16,10 +19,11 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { HoldRef, Scope } from '../../http/scope.js';
 import { hashPassword } from '../../security/password.js';
 import { revokeTokens } from '../auth/auth.service.js';
+import { accountRole, grantableRole, holdsAll, roleFits, type AccountRole } from '../role/role.service.js';
 import * as repo from './staff.repository.js';
 
 /** A login name: 2–20 characters, as the login form accepts. */
@@ -49,7 +53,14 @@ async function createAccount(
   tx: Queryable,
   scope: Scope,
   target: HoldRef,
-  account: { user_name: string; true_name: string; remark: string; passwordHash: NewPasswordHash; holdAdmin: boolean },
+  account: {
+    user_name: string;
+    true_name: string;
+    remark: string;
+    passwordHash: NewPasswordHash;
+    holdAdmin: boolean;
+    role: Pick<AccountRole, 'role_id' | 'role_name'>;
+  },
   now: Date,
 ): Promise<number> {
   await assertUserNameFree(tx, account.user_name);
@@ -60,13 +71,14 @@ async function createAccount(
     password_hash: account.passwordHash,
     remark: account.remark,
     hold_admin: account.holdAdmin,
+    role_id: account.role.role_id,
     create_time: now,
   });
   await writeLog(tx, {
     type: LogType.create,
     actor: scope.actor,
     at: now,
-    content: `新增账号 ${account.user_name}（ID ${userId}），所属组织 ${target.hold_name}`,
+    content: `新增账号 ${account.user_name}（ID ${userId}），所属组织 ${target.hold_name}，角色 ${account.role.role_name}`,
   });
   return userId;
 }
@@ -76,22 +88,32 @@ async function changeAccount(
   tx: Queryable,
   scope: Scope,
   userId: number,
-  changes: { hold_id?: number; user_name: string; true_name: string; remark?: string; passwordHash?: NewPasswordHash },
+  changes: {
+    hold_id?: number;
+    user_name: string;
+    true_name: string;
+    remark?: string;
+    passwordHash?: NewPasswordHash;
+    /** A new role, with the old one's name for the log. */
+    role?: { from: string; to: Pick<AccountRole, 'role_id' | 'role_name'> };
+  },
   now: Date,
 ): Promise<void> {
-  const { passwordHash, ...fields } = changes;
+  const { passwordHash, role, ...fields } = changes;
   await assertUserNameFree(tx, changes.user_name, userId);
   await repo.updateAccount(tx, userId, {
     ...fields,
     ...(passwordHash ? { password_hash: passwordHash, default_password: false } : {}),
+    ...(role ? { role_id: role.to.role_id } : {}),
   });
   if (passwordHash && userId !== scope.caller.userId) await revokeTokens(tx, [userId], now);
   const reset = passwordHash ? '，重置密码' : '';
+  const roleChange = role ? `，角色 ${role.from} → ${role.to.role_name}` : '';
   await writeLog(tx, {
     type: LogType.update,
     actor: scope.actor,
     at: now,
-    content: `修改账号 ${changes.user_name}（ID ${userId}）${reset}`,
+    content: `修改账号 ${changes.user_name}（ID ${userId}）${reset}${roleChange}`,
   });
 }
 
@@ -115,6 +137,34 @@ async function deleteAccounts(
   });
 }
 
+const ADMIN_ROLE = { role_id: BuiltinRole.admin, role_name: BUILTIN_ROLES[0]!.role_name };
+
+/** The role an account has now (its row names a role that exists: a role in use cannot be removed). */
+async function currentRole(tx: Queryable, roleId: number): Promise<AccountRole> {
+  const found = await accountRole(tx, roleId);
+  if (!found) throw notFound('账号的角色不存在');
+  return found;
+}
+
+/**
+ * Another account's role or password is changed only by a caller holding every key that account holds: setting the
+ * password of a 管理员 and logging in as it would give away keys as surely as granting them.
+ */
+function assertHoldsAccountKeys(scope: Scope, userId: number, held: AccountRole): void {
+  if (userId !== scope.caller.userId && !holdsAll(scope.caller, held.keys)) {
+    throw forbidden('不能修改权限多于本账号的账号的角色或密码');
+  }
+}
+
+/** 409 unless a live 管理员 of organisation 1 other than these accounts stays (ROLES.md, No escalation). */
+async function assertRootAdminStays(tx: Queryable, leaving: number[]): Promise<void> {
+  if ((await repo.otherRootAdmins(tx, leaving)) === 0) throw conflict(roleMessages.lastAdmin);
+}
+
+const isRootAdmin = (row: { hold_id: number; role_id: number }) =>
+  row.hold_id === ROOT_HOLD_ID && row.role_id === BuiltinRole.admin;
+const ROOT_HOLD_ID = 1;
+
 /**
  * An organisation's admin account, made with the organisation in its transaction (SaveHoldInfo): the checks and
  * the log entry of any new account. The password comes hashed by `newPasswordHash`, before the transaction.
@@ -128,6 +178,8 @@ export async function createHoldAdmin(
   if (!input.user_name) throw invalid(accountMessages.createRequired);
   checkUserName(input.user_name);
   const target = await scope.on(tx).hold(input.hold_id);
+  // The organisation's admin is a 管理员 (ROLES.md, Compatibility): only a caller holding every key makes one.
+  await grantableRole(tx, scope, BuiltinRole.admin, target);
   return createAccount(
     tx,
     scope,
@@ -138,6 +190,7 @@ export async function createHoldAdmin(
       remark: '',
       passwordHash: input.passwordHash,
       holdAdmin: true,
+      role: ADMIN_ROLE,
     },
     now,
   );
@@ -154,7 +207,8 @@ export async function updateHoldAdmin(
   if (!input.user_name) throw invalid(accountMessages.editRequired);
   checkUserName(input.user_name);
   const [current] = await repo.findStaffByIds(tx, [userId]);
-  await scope.on(tx).visible(current, MISSING);
+  const row = await scope.on(tx).visible(current, MISSING);
+  if (input.passwordHash) assertHoldsAccountKeys(scope, userId, await currentRole(tx, row.role_id));
   await changeAccount(tx, scope, userId, input, now);
 }
 
@@ -178,7 +232,7 @@ export async function listStaff(
   input: z.output<typeof staffListInput>,
 ): Promise<Page<StaffRow>> {
   const holdIds = await scope.holdIds(input.HoldID, input.containChildren);
-  return repo.listStaff(ctx.db, ctx.config.tzName, holdIds, input.Name, input);
+  return repo.listStaff(ctx.db, ctx.config.tzName, holdIds, { name: input.Name, roleId: input.role_id }, input);
 }
 
 export async function staffDetail(ctx: AppContext, scope: Scope, userId: number): Promise<StaffRow> {
@@ -197,7 +251,11 @@ export async function accountOptions(
   return repo.accountOptions(ctx.db, await scope.holdIds(input.hold_id, true));
 }
 
-/** Creates or edits an account (`SaveAccount`): a new password on edit resets it and ends its sessions. */
+/**
+ * Creates or edits an account (`SaveAccount`): a new password on edit resets it and ends its sessions. Its role:
+ * 管理员 when a new account names none, kept on an edit that names none; a role given must be one `Role/Options`
+ * offers the caller for the account's organisation; never one's own role, never the last root 管理员's.
+ */
 export async function saveAccount(
   ctx: AppContext,
   scope: Scope,
@@ -214,6 +272,7 @@ export async function saveAccount(
 
   return ctx.db.transaction(async (tx) => {
     if (isNew) {
+      const role = await grantableRole(tx, scope, input.role_id ?? BuiltinRole.admin, target);
       const userId = await createAccount(
         tx,
         scope,
@@ -224,6 +283,7 @@ export async function saveAccount(
           remark: input.remark,
           passwordHash: passwordHash!,
           holdAdmin: false,
+          role,
         },
         now,
       );
@@ -233,6 +293,14 @@ export async function saveAccount(
     if (current.hold_admin && current.hold_id !== target.hold_id) {
       throw invalid('组织的管理账号不能移到其他组织');
     }
+    const held = await currentRole(tx, current.role_id);
+    const changesRole = input.role_id !== undefined && input.role_id !== current.role_id;
+    if (changesRole && input.user_id === scope.caller.userId) throw forbidden(roleMessages.ownRole);
+    if (changesRole || passwordHash) assertHoldsAccountKeys(scope, input.user_id, held);
+    const role = changesRole ? await grantableRole(tx, scope, input.role_id!, target) : held;
+    if (!roleFits(role, target)) throw invalid(`账号的角色「${held.role_name}」不能用于所选组织的账号，请重新选择角色`);
+    const staysRootAdmin = isRootAdmin({ hold_id: target.hold_id, role_id: role.role_id });
+    if (isRootAdmin(current) && !staysRootAdmin) await assertRootAdminStays(tx, [current.user_id]);
     await changeAccount(
       tx,
       scope,
@@ -243,6 +311,7 @@ export async function saveAccount(
         true_name: input.true_name,
         remark: input.remark,
         passwordHash,
+        ...(changesRole ? { role: { from: held.role_name, to: role } } : {}),
       },
       now,
     );
@@ -262,6 +331,7 @@ export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number
       if (id === scope.caller.userId) throw invalid('不能删除自己的账号');
       if (row.hold_admin) throw conflict(`账号 ${row.user_name} 是组织的管理账号，删除组织时会一并删除`);
     }
+    if (rows.some(isRootAdmin)) await assertRootAdminStays(tx, userIds);
     await deleteAccounts(tx, scope, rows, now);
   });
 }
