@@ -25,7 +25,7 @@ import { RoundStatus } from '../../domain/schedule.js';
 import { roadSchedule } from '../../domain/stored-schedule.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { liveStatuses } from '../round/round.service.js';
+import { followSaved, liveStatuses } from '../round/round.service.js';
 import * as repo from './road.repository.js';
 import { readRoadItems, readRoadWindow } from './road.rules.js';
 
@@ -167,6 +167,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
     }
     await repo.replaceCards(tx, roadId, cardIds);
     await repo.replaceAccounts(tx, roadId, userIds);
+    await followSaved(ctx, tx, { roadIds: [roadId] });
     await writeLog(tx, {
       type: input.road_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
@@ -208,6 +209,7 @@ export async function saveRoadInfoNew(ctx: AppContext, scope: Scope, input: z.ou
       });
     }
     await repo.replaceCards(tx, roadId, cardIds);
+    await followSaved(ctx, tx, { roadIds: [roadId] });
     await writeLog(tx, {
       type: input.road_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
@@ -225,6 +227,7 @@ export async function closeRoad(ctx: AppContext, scope: Scope, roadId: number): 
     const road = await visibleRoad(ctx, scope, tx, roadId);
     if (road.closed_at) throw invalid('该路线已关闭');
     await repo.closeRoad(tx, roadId, now);
+    await followSaved(ctx, tx, { roadIds: [roadId] });
     await writeLog(tx, {
       type: LogType.close,
       actor: scope.actor,
@@ -247,6 +250,7 @@ export async function removeRoads(ctx: AppContext, scope: Scope, roadIds: number
     }
     await assertNotInUse(tx, 'road', new Map(rows.map((r) => [r.road_id, r.road_name])));
     await repo.softDeleteRoads(tx, roadIds, now);
+    await followSaved(ctx, tx, { roadIds });
     const names = rows.map((r) => `${r.road_name}（ID ${r.road_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,

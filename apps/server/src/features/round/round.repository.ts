@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { device, patrolRound, road, roadAccount, roadCard, roundPoint, task } from '../../db/schema.js';
 import { roadScheduleColumns, taskScheduleColumns } from '../../db/road-schedule.js';
@@ -13,13 +13,19 @@ export interface RoundOwners {
   graceOnly?: boolean;
   /** Only those of these organisations (an upload's: the device's organisation and its ancestors). */
   holdIds?: readonly number[];
+  /**
+   * Only these roads and these tasks, with the tasks of these roads (their rounds expect the road's points): what
+   * a save changed. Absent both, every road and task.
+   */
+  roadIds?: readonly number[];
+  taskIds?: readonly number[];
 }
 
 /**
  * Whether the road or task lacks a stored round on one of `dates` (only those need one made): an upload then
  * builds rounds for the few that lack one instead of every road on every call.
  */
-function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task', holdIds: readonly number[] | undefined) {
+function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task', few: boolean) {
   const [id, kind] =
     owner === 'road' ? [road.road_id, sql`pr.task_id is null`] : [task.task_id, sql`pr.task_id is not null`];
   const key = owner === 'road' ? sql`pr.road_id` : sql`pr.task_id`;
@@ -28,9 +34,9 @@ function lacksRoundOn(dates: readonly string[], owner: 'road' | 'task', holdIds:
   const full = new Set(dates).size;
   // A few organisations' roads or tasks (an upload's, found by their organisation's index): each one's rounds of
   // the days counted from its own (road or task, day) index; the upload's probe went from 5.8 to 0.6 ms on the 1M
-  // set (it scanned every road). All of them (the sweep): one pass over the days' rounds, a hashed anti-join.
-  if (holdIds)
-    return sql`(select count(*) from ${patrolRound} pr where ${key} = ${id} and ${kind} and ${days}) < ${full}`;
+  // set (it scanned every road); a save's few likewise. All of them (the sweep): one pass over the days' rounds, a
+  // hashed anti-join.
+  if (few) return sql`(select count(*) from ${patrolRound} pr where ${key} = ${id} and ${kind} and ${days}) < ${full}`;
   return sql`${id} not in (select ${key} from ${patrolRound} pr where ${kind} and ${days} group by ${key}
     having count(*) = ${full})`;
 }
@@ -113,12 +119,19 @@ export async function activeTasks(q: Queryable, owners: RoundOwners = {}) {
     .where(tasksWanted(owners));
 }
 
-function roadsWanted({ dates, graceOnly, holdIds }: RoundOwners) {
+/** Whether `owners` names roads or tasks (a save's) rather than all of them. */
+const namesOwners = ({ roadIds, taskIds }: RoundOwners) => roadIds !== undefined || taskIds !== undefined;
+/** Whether `owners` are a few (an upload's organisations', a save's), each looked up by its own index. */
+const fewOwners = (owners: RoundOwners) => owners.holdIds !== undefined || namesOwners(owners);
+
+function roadsWanted(owners: RoundOwners) {
+  const { dates, graceOnly, holdIds } = owners;
   return and(
     isNull(road.deleted_at),
     isNull(road.closed_at),
     holdIds ? inIds(road.hold_id, holdIds) : undefined,
-    dates ? lacksRoundOn(dates, 'road', holdIds) : undefined,
+    namesOwners(owners) ? inIds(road.road_id, owners.roadIds ?? []) : undefined,
+    dates ? lacksRoundOn(dates, 'road', fewOwners(owners)) : undefined,
     graceOnly
       ? graceCrossesMidnight({ start: road.start_minute, end: road.end_minute, grace: road.grace_minutes })
       : undefined,
@@ -129,11 +142,15 @@ function roadsWanted({ dates, graceOnly, holdIds }: RoundOwners) {
 const taskRoadLive = and(eq(road.road_id, task.road_id), isNull(road.deleted_at), isNull(road.closed_at));
 const taskDeviceLive = and(eq(device.object_id, task.object_id), isNull(device.deleted_at));
 
-function tasksWanted({ dates, graceOnly, holdIds }: RoundOwners) {
+function tasksWanted(owners: RoundOwners) {
+  const { dates, graceOnly, holdIds } = owners;
   return and(
     isNull(task.deleted_at),
     holdIds ? inIds(task.hold_id, holdIds) : undefined,
-    dates ? lacksRoundOn(dates, 'task', holdIds) : undefined,
+    namesOwners(owners)
+      ? or(inIds(task.task_id, owners.taskIds ?? []), inIds(task.road_id, owners.roadIds ?? []))
+      : undefined,
+    dates ? lacksRoundOn(dates, 'task', fewOwners(owners)) : undefined,
     graceOnly
       ? graceCrossesMidnight({ start: task.start_minute, end: task.end_minute, grace: task.grace_minutes })
       : undefined,
@@ -190,6 +207,27 @@ export async function insertRounds(q: Queryable, rounds: NewRound[]): Promise<vo
       road_id int, task_id int, hold_id int, round_date date, window_start timestamptz, window_end timestamptz,
       expected_cards int[], walker_users int[], walker_device int, grace_minutes smallint)
     on conflict do nothing`);
+}
+
+/**
+ * Deletes the stored rounds of `date` of these roads (with their tasks') and tasks that nothing has touched yet: not
+ * open, not even to an early punch (the window's start less its grace is still ahead), no point checked, not
+ * frozen. A save then makes them again from the road or task as saved; a round already under way keeps what it was
+ * made with.
+ */
+export async function dropUntouched(
+  q: Queryable,
+  date: string,
+  owners: { roadIds: readonly number[]; taskIds: readonly number[] },
+  now: Date,
+): Promise<void> {
+  await q.execute(sql`
+    delete from ${patrolRound} r
+    where r.round_date = ${date}::date
+      and (r.road_id = any(${idArray(owners.roadIds)}) or r.task_id = any(${idArray(owners.taskIds)}))
+      and r.result is null and cardinality(r.checked_cards) = 0
+      and r.window_start - make_interval(mins => r.grace_minutes) > ${now}
+      and not exists (select 1 from ${roundPoint} rp where rp.round_id = r.round_id)`);
 }
 
 /** Stored rounds' progress, by road or task and day. */

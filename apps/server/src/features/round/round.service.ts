@@ -141,6 +141,27 @@ export async function ensureRounds(
   await repo.insertRounds(q, rounds);
 }
 
+/**
+ * Today's rounds follow a save (or a close or delete) at once, in its transaction: the rounds of these roads (with
+ * their tasks') and tasks that nothing has touched yet are made again from them as saved, and those missing are
+ * made as the sweep would (yesterday's too, for a window still open over midnight). So every reader on every
+ * server sees a road or task saved while its window has not ended; a closed road, an expired or deleted task has
+ * none. A round already open, checked or frozen keeps what it was made with.
+ */
+export async function followSaved(
+  ctx: AppContext,
+  q: Queryable,
+  owners: { roadIds?: readonly number[]; taskIds?: readonly number[] },
+): Promise<void> {
+  const roadIds = owners.roadIds ?? [];
+  const taskIds = owners.taskIds ?? [];
+  if (roadIds.length === 0 && taskIds.length === 0) return;
+  const now = ctx.now();
+  const today = localDate(now, ctx.config.tzName);
+  await repo.dropUntouched(q, today, { roadIds, taskIds }, now);
+  await ensureRounds(ctx, q, [addDays(today, -1), today], { roadIds, taskIds });
+}
+
 /** Every time zone's offset is a whole number of quarter hours: within one UTC quarter hour the local day holds. */
 const QUARTER_HOUR_MS = 15 * 60_000;
 

@@ -20,7 +20,7 @@ import { localDate } from '../../domain/time.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { cardsOfRoads } from '../road/road.service.js';
-import { liveStatuses } from '../round/round.service.js';
+import { followSaved, liveStatuses } from '../round/round.service.js';
 import * as repo from './task.repository.js';
 import { readTaskItems, readTaskTime } from './task.rules.js';
 
@@ -129,6 +129,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
       await txScope.visible(await repo.findTask(tx, ctx.config.tzName, taskId), MISSING);
       await repo.updateTask(tx, taskId, values);
     }
+    await followSaved(ctx, tx, { taskIds: [taskId] });
     await writeLog(tx, {
       type: input.task_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
@@ -149,6 +150,7 @@ export async function removeTasks(ctx: AppContext, scope: Scope, taskIds: number
       await scope.on(tx).visible(row, MISSING);
     }
     await repo.softDeleteTasks(tx, taskIds, now);
+    await followSaved(ctx, tx, { taskIds });
     const names = rows.map((r) => `${r.task_name}（ID ${r.task_id}）`).join('、');
     await writeLog(tx, {
       type: LogType.remove,
