@@ -1,3 +1,4 @@
+import { BuiltinRole } from '@guard-tour/contract';
 import type { AppContext } from '../../../context.js';
 import type { Scope } from '../../../http/scope.js';
 import { saveHold } from '../../../features/hold/hold.service.js';
@@ -13,7 +14,10 @@ interface DemoHold {
   adminName: string;
   contacts: string;
   phone: string;
+  /** Guards (account, name): 巡检员, walking the roads with the guard app. */
   guards: [string, string][];
+  /** Other accounts and their built-in role, so the demo shows what each role sees (ROLES.md). */
+  staff?: { user: string; name: string; roleId: number; remark: string }[];
   children?: DemoHold[];
 }
 
@@ -26,6 +30,7 @@ const TENANT: DemoHold[] = [
     contacts: '陈建国',
     phone: '021-62345678',
     guards: [],
+    staff: [{ user: 'zhuguan', name: '马丽', roleId: BuiltinRole.supervisor, remark: '主管：查看与处理告警' }],
     children: [
       {
         name: '滨江花园保安部',
@@ -39,6 +44,7 @@ const TENANT: DemoHold[] = [
           ['wangqiang', '王强'],
           ['lijun', '李军'],
         ],
+        staff: [{ user: 'kehu', name: '滨江花园业委会', roleId: BuiltinRole.readOnly, remark: '客户：只读查看报表' }],
       },
       {
         name: '科技园保安部',
@@ -112,8 +118,21 @@ export async function fillDemoHolds(ctx: AppContext, scope: Scope): Promise<Demo
         user_password: DEMO_PASSWORD,
         true_name: trueName,
         remark: '巡检员',
+        role_id: BuiltinRole.guard,
       });
       ids.accounts.set(userName, user_id);
+    }
+    for (const person of entry.staff ?? []) {
+      const { user_id } = await saveAccount(ctx, scope, {
+        user_id: 0,
+        hold_id,
+        user_name: person.user,
+        user_password: DEMO_PASSWORD,
+        true_name: person.name,
+        remark: person.remark,
+        role_id: person.roleId,
+      });
+      ids.accounts.set(person.user, user_id);
     }
     for (const child of entry.children ?? []) await add(child, hold_id);
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HoldTreeNode, RoadRow, StaffRow, TaskRow } from '@guard-tour/contract';
+import type { HoldTreeNode, RoadRow, SessionInfo, StaffRow, TaskRow } from '@guard-tour/contract';
 import { queryRows } from '../../sql.js';
 import { useHarness } from '../../../test/harness.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo.js';
@@ -52,6 +52,20 @@ describe('the demo tenant', () => {
     const added = await topUpDemoPunches(h.ctx);
     expect(added).not.toBeNull();
     expect(await count(sql`select count(*)::int as n from punch`)).toBe(before + added!);
+  });
+
+  it('shows three consoles: a 主管, a 只读 client and the guards as 巡检员', async () => {
+    const login = async (user_name: string) =>
+      (await h.post<SessionInfo>('/UserInfo/Login_Web', { user_name, user_password: DEMO_PASSWORD })).data;
+    expect(await login('zhuguan')).toMatchObject({ roleId: 2, roleName: '主管' });
+    expect((await login('zhuguan')).permissions).toContain('alert.handle');
+    const client = await login('kehu');
+    expect(client).toMatchObject({ roleId: 4, roleName: '只读' });
+    expect(client.permissions).not.toContain('hold.view');
+    for (const guard of ['zhangwei', 'wangqiang', 'lijun', 'sunlei', 'zhouyang', 'zhengkai', 'hujing']) {
+      expect(await login(guard), guard).toMatchObject({ roleId: 3, roleName: '巡检员', permissions: ['app.use'] });
+    }
+    expect(await login('huaan')).toMatchObject({ roleId: 1, roleName: '管理员' });
   });
 
   it('lets a newcomer log in as an enterprise admin and see only that enterprise', async () => {
