@@ -86,8 +86,10 @@ export function patroniConfig({ name, dir, pgPort, restPort, etcdPort, binDir })
         ttl: 10,
         loop_wait: 1,
         retry_timeout: 4,
-        // A commit is acknowledged once the synchronous standby has it; only that standby may become leader.
+        // A commit is acknowledged once the synchronous standby has it; only that standby may become leader. Strict:
+        // with no standby left, commits wait rather than being acknowledged by the leader alone (R18).
         synchronous_mode: true,
+        synchronous_mode_strict: true,
         // A crashed leader is not restarted in place: Patroni fails over to the synchronous standby at once.
         master_start_timeout: 0,
         maximum_lag_on_failover: 1_048_576,

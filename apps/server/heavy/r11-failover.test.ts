@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForWrites } from '../../../scripts/ha-cluster.mjs';
+import { durabilityOf } from './support/durability.js';
+import { eventually } from '../src/test/alert-stream-client.js';
 import { ConsoleClient } from './support/api.js';
 import { HaInstallation } from './support/ha-installation.js';
 import { ConsoleLoad, describeCall, isChineseRefusal, isNormal, type CallRecord } from './support/load.js';
@@ -127,8 +129,14 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
     const failedOver = () => kills.filter((k) => k.newLeader !== k.node);
     await pause(WARM_MS);
     while (failedOver().length < KILLS && kills.length < KILLS + IN_PLACE_KILLS) {
-      // Only a cluster whose synchronous standby is streaming can lose its leader without losing a commit.
+      // Only a cluster whose synchronous standby is streaming can lose its leader without losing a commit: read back
+      // from the leader the writes go to (R18), not assumed from the configuration.
       await installation.cluster.waitHealthy();
+      const durable = await eventually(10_000, `a synchronous standby before kill ${kills.length + 1}`, async () => {
+        const now = await durabilityOf(installation.databaseUrl);
+        return now.syncStandbys === 1 ? now : undefined;
+      });
+      expect(durable).toEqual({ fsync: 'on', synchronousCommit: 'on', syncStandbys: 1 });
       const killed = await installation.cluster.killLeader();
       const writable = await waitForWrites(installation.databaseUrl, RECOVERY_LIMIT_MS * 2);
       const newLeader = (await installation.cluster.leader())?.name ?? '?';

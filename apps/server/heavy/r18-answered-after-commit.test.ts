@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient } from './support/api.js';
 import { commitsHeld, holdCommits, releaseCommits } from './support/commit-hold.js';
+import { durabilityOf } from './support/durability.js';
 import { Installation } from './support/installation.js';
 import { auditPunches, describeAudit, storedPunches } from './support/punch-table.js';
 import { Terminal, keysOf, upload, type UploadOutcome } from './support/terminal.js';
@@ -28,20 +28,9 @@ afterAll(async () => {
   await installation?.dispose();
 });
 
-async function setting(name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: installation.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<Record<string, string>>(`show ${name}`)).rows[0]![name]!;
-  } finally {
-    await client.end();
-  }
-}
-
 describe('R18 an upload is answered only after its commit', () => {
   it('answers no upload while the commits are held, and each once when they are released', async () => {
-    expect(await setting('fsync')).toBe('on');
-    expect(await setting('synchronous_commit')).toBe('on');
+    expect(await durabilityOf(installation.databaseUrl)).toMatchObject({ fsync: 'on', synchronousCommit: 'on' });
     const server = await installation.startServer();
     const admin = await new ConsoleClient(server.url).logIn();
     const lastAt = Math.floor(Date.now() / 1000) * 1000 - 60_000;
