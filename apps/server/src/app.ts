@@ -126,6 +126,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await registerRateLimits(app, {
     loginPerMinute: ctx.config.loginRateLimit,
     uploadPerMinute: ctx.config.uploadRateLimit,
+    photoPerMinute: ctx.config.photoRateLimit,
+    registerAppPerMinute: ctx.config.registerAppRateLimit,
+    importUploadPerMinute: ctx.config.importUploadRateLimit,
   });
   registerExportLimit(app);
 

@@ -40,6 +40,12 @@ export interface Config {
   loginRateLimit: number;
   /** Upload calls a minute from one terminal (`device_no`) (UPLOAD_RATE_LIMIT; 0: no limit). */
   uploadRateLimit: number;
+  /** Guard app photos a minute by one account (PHOTO_RATE_LIMIT; 0: no limit). */
+  photoRateLimit: number;
+  /** Phone registrations (`RegisterApp`) a minute by one account (REGISTER_APP_RATE_LIMIT; 0: no limit). */
+  registerAppRateLimit: number;
+  /** Import spreadsheet uploads (`UploadFiles`) a minute by one account (IMPORT_UPLOAD_RATE_LIMIT; 0: no limit). */
+  importUploadRateLimit: number;
   /** Days the login and operation log (sys_log) is kept (LOG_RETENTION_DAYS); older rows are deleted daily. */
   logRetentionDays: number;
 }
@@ -121,6 +127,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     loginRateLimit: parseLimit('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     uploadRateLimit: parseLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 600),
+    photoRateLimit: parseLimit('PHOTO_RATE_LIMIT', env.PHOTO_RATE_LIMIT, 60),
+    registerAppRateLimit: parseLimit('REGISTER_APP_RATE_LIMIT', env.REGISTER_APP_RATE_LIMIT, 10),
+    importUploadRateLimit: parseLimit('IMPORT_UPLOAD_RATE_LIMIT', env.IMPORT_UPLOAD_RATE_LIMIT, 20),
     logRetentionDays: parseRetentionDays(env.LOG_RETENTION_DAYS),
   };
 }

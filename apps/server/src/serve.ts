@@ -15,6 +15,7 @@ import { scheduleRetention } from './db/retention.js';
 import { UPKEEP_EVERY_MS, keepUpOneTable } from './db/upkeep.js';
 import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
 import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
+import { removeUnattachedPhotos } from './features/guard-app/photo.service.js';
 
 /** How often rounds are stored and frozen without waiting for a read, and the day checked for 漏检 alerts. */
 const ROUND_SWEEP_MS = 10 * 60_000;
@@ -25,6 +26,8 @@ const ROUND_SWEEP_MS = 10 * 60_000;
 const ROUND_FREEZE_MS = 30_000;
 /** How often bound terminals are checked for silence (终端离线: at least every 10 minutes). */
 const OFFLINE_CHECK_MS = 5 * 60_000;
+/** How often photos left unattached for 24 h are deleted with their files (ROLES.md). */
+const PHOTO_CLEAN_UP_MS = 60 * 60_000;
 
 /**
  * Runs `task` every `ms` in the background, never two runs at once; a failure is logged at error level and the
@@ -138,6 +141,7 @@ async function start(log: Logger, now: () => Date): Promise<void> {
       await raiseMissedRounds(ctx, 'due');
     }),
     every(OFFLINE_CHECK_MS, 'offline check', app.log, () => raiseSilentDevices(ctx)),
+    every(PHOTO_CLEAN_UP_MS, 'photo clean-up', app.log, () => removeUnattachedPhotos(ctx)),
     await startWebhookDeliveries(
       ctx,
       (error) => app.log.error({ err: error }, 'webhook delivery failed'),

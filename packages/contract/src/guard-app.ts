@@ -28,6 +28,10 @@ export const guardAppMessages = {
   photoTooLarge: '照片不能超过2M',
   photoNotImage: '只能上传 JPEG、PNG 或 WebP 图片',
   photoRequired: '请选择要上传的照片',
+  /** A session that has not registered its phone names one (AppPunches, AppRounds with device_no). */
+  registerFirst: '请先登记本手机',
+  photoNotYours: '只能使用本账号上传的照片',
+  photoUsed: '照片已用于其他打卡记录，不能重复使用',
   badDate: '日期格式应为 YYYY-MM-DD',
   endBeforeStart: '结束日期不能早于开始日期',
 } as const;

@@ -4,6 +4,9 @@ import { calls } from '@guard-tour/contract';
 import { tooManyAttempts } from '../errors.js';
 
 export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
+export const TOO_MANY_PHOTOS = '上传照片过于频繁，请稍后再试';
+export const TOO_MANY_REGISTRATIONS = '登记手机过于频繁，请稍后再试';
+export const TOO_MANY_IMPORT_UPLOADS = '上传导入文件过于频繁，请稍后再试';
 
 const MINUTE_MS = 60_000;
 const API = '/proxyserver';
@@ -13,6 +16,12 @@ export interface RateLimits {
   loginPerMinute: number;
   /** Upload calls a minute from one terminal; 0: none. */
   uploadPerMinute: number;
+  /** `Terminal/UploadPhoto` calls a minute by one account; 0 or absent: none. */
+  photoPerMinute?: number;
+  /** `Terminal/RegisterApp` calls a minute by one account; 0 or absent: none. */
+  registerAppPerMinute?: number;
+  /** `UploadFiles/action` (the spreadsheet imports' upload) calls a minute by one account; 0 or absent: none. */
+  importUploadPerMinute?: number;
 }
 
 /** Adds a hook to a route's own hooks of that kind (after the app-wide ones, such as the auth hook). */
@@ -27,12 +36,20 @@ function terminalOf(request: FastifyRequest): string {
   return `device:${String(body?.device_no ?? '')}`;
 }
 
+/** The account a bearer call comes from: the auth hook, which runs before a route's own hooks, has resolved it. */
+function accountOf(request: FastifyRequest): string {
+  return `account:${request.caller?.userId ?? 0}`;
+}
+
 /**
  * Rates counted in this server's memory (@fastify/rate-limit; the login lock-out of an account stays in the
  * database, shared by every server). A refusal is code 429 with a Chinese msg before any database work:
  * - login attempts per address across all accounts (password spraying), counted before the body is even read;
  * - terminal uploads per terminal (`device_no`), counted once the body is parsed and the key checked, before the
- *   upload's transaction. Not per key: every terminal of an installation sends the same key.
+ *   upload's transaction. Not per key: every terminal of an installation sends the same key;
+ * - per account (ROLES.md): photos, phone registrations and import uploads, counted once the token is checked
+ *   (a call without a live session is 401 and spends nothing) and before the body is read, each with its message;
+ *   `UploadFiles` answers in its own shape (its route's error handler: `{errCode: 1, errMsg}`).
  * Registered before the routes, whose hooks it adds to.
  */
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
@@ -46,11 +63,29 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     limits.uploadPerMinute > 0
       ? app.rateLimit({ max: limits.uploadPerMinute, timeWindow: MINUTE_MS, keyGenerator: terminalOf })
       : undefined;
+  const perAccount = (max: number | undefined, message: string) =>
+    max
+      ? app.rateLimit({
+          max,
+          timeWindow: MINUTE_MS,
+          keyGenerator: accountOf,
+          errorResponseBuilder: () => tooManyAttempts(message),
+        })
+      : undefined;
   const loginPath = (API + calls.auth.login.path).toLowerCase();
   const uploadPath = (API + calls.punch.uploadPunches.path).toLowerCase();
+  const accountLimits = new Map(
+    [
+      [calls.guardApp.uploadPhoto.path, perAccount(limits.photoPerMinute, TOO_MANY_PHOTOS)],
+      [calls.guardApp.registerApp.path, perAccount(limits.registerAppPerMinute, TOO_MANY_REGISTRATIONS)],
+      [calls.upload.uploadFile.path, perAccount(limits.importUploadPerMinute, TOO_MANY_IMPORT_UPLOADS)],
+    ].map(([path, hook]) => [(API + String(path)).toLowerCase(), hook] as const),
+  );
   app.addHook('onRoute', (route) => {
     const url = route.url.toLowerCase();
     if (login && url === loginPath) appendHook(route, 'onRequest', login);
     if (upload && url === uploadPath) appendHook(route, 'preHandler', upload);
+    const perAccountHook = accountLimits.get(url);
+    if (perAccountHook) appendHook(route, 'onRequest', perAccountHook);
   });
 }

@@ -25,7 +25,7 @@ export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const ADMIN = { user_name: 'admin', user_password: 'admin123' } as const;
 export const DEVICE_KEY = 'test-device-key';
-/** Calls a minute the API suites may make from one address or terminal. */
+/** Calls a minute the API suites may make from one address, terminal or account. */
 const SUITE_RATE_LIMIT = 100_000;
 
 export interface Harness {
@@ -58,6 +58,9 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
       demo: false,
       loginRateLimit: SUITE_RATE_LIMIT,
       uploadRateLimit: SUITE_RATE_LIMIT,
+      photoRateLimit: SUITE_RATE_LIMIT,
+      registerAppRateLimit: SUITE_RATE_LIMIT,
+      importUploadRateLimit: SUITE_RATE_LIMIT,
       ...overrides,
     };
     const ctx: AppContext = {

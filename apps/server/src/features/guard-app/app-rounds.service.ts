@@ -4,12 +4,13 @@ import type { AppContext } from '../../context.js';
 import { localDate } from '../../domain/time.js';
 import type { Scope } from '../../http/scope.js';
 import { freshRounds } from '../round/round.service.js';
-import { phoneOf } from './app-device.service.js';
+import { boundPhone } from './app-device.service.js';
 import * as repo from './guard-app.repository.js';
 
 /**
- * `Terminal/AppRounds`: today's rounds of the roads the caller walks and of the tasks bound to the phone asking
- * (when it names itself and is a phone in the caller's scope), with each point's first check.
+ * `Terminal/AppRounds`: today's rounds of the roads the caller walks and, when it names its phone, of the tasks
+ * bound to that phone, with each point's first check. Without `device_no` only the account's own roads (nothing a
+ * phone vouches for); naming a phone needs it to be the one the session registered (403 otherwise, as AppPunches).
  */
 export async function appRounds(
   ctx: AppContext,
@@ -18,7 +19,7 @@ export async function appRounds(
 ): Promise<AppRound[]> {
   await freshRounds(ctx);
   const { caller } = scope;
-  const phone = input.device_no ? await phoneOf(ctx, scope, input.device_no) : null;
+  const phone = input.device_no ? await boundPhone(ctx, scope, input.device_no) : null;
   return repo.roundsOfWalker(
     ctx.db,
     ctx.config.tzName,

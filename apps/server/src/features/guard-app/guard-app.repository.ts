@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { AppRound, EventRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { device, hold, patrolCard, patrolRound, photo, punch, road, roundPoint, task } from '../../db/schema.js';
+import {
+  device,
+  hold,
+  patrolCard,
+  patrolRound,
+  photo,
+  punch,
+  road,
+  roundPoint,
+  session,
+  task,
+} from '../../db/schema.js';
 import { localTime, queryRows } from '../../db/sql.js';
 
 /** A live device by IMEI/SN (upper case) with its type and organisation path, or undefined. */
@@ -52,45 +63,78 @@ export async function roundsOfWalker(
   return rows.map((row) => ({ ...row, round_id: Number(row.round_id) }));
 }
 
+/** Binds a session to the phone it registered (ROLES.md): the session look-up then checks that phone every time. */
+export async function bindSession(q: Queryable, sessionId: number, deviceId: number): Promise<void> {
+  await q.execute(sql`update ${session} set device_id = ${deviceId} where session_id = ${sessionId}`);
+}
+
 export async function insertPhoto(
   q: Queryable,
-  values: { hold_id: number; user_id: number; stored_name: string; mime: string; bytes: number },
+  values: { hold_id: number; user_id: number; stored_name: string; mime: string; bytes: number; create_time: Date },
 ): Promise<number> {
   const [row] = await q.insert(photo).values(values).returning({ photo_id: photo.photo_id });
   return Number(row!.photo_id);
 }
 
-/** Photos by id with the path of the organisation whose accounts may see them (the punch's, else the uploader's). */
+/**
+ * Photos by id with the path of the organisation whose accounts may see them (the punch's, else the uploader's),
+ * and the key of the punch each is attached to (`punch_key` `<device_no>|<patrol_sn>|<epoch ms>`, null while free).
+ */
 export async function photosByIds(q: Queryable, ids: readonly number[]) {
   const rows = await queryRows<{
     photo_id: number | string;
     user_id: number;
     stored_name: string;
     mime: string;
-    linked: boolean;
+    punch_key: string | null;
     path: string;
   }>(
     q,
     sql`
-    select p.photo_id, p.user_id, p.stored_name, p.mime, p.punch_time is not null as linked, h.path
+    select p.photo_id, p.user_id, p.stored_name, p.mime, h.path,
+      case when p.punch_time is null then null
+        else p.device_no || '|' || p.patrol_sn || '|' || (extract(epoch from p.punch_time) * 1000)::bigint end
+        as punch_key
     from ${photo} p join ${hold} h on h.hold_id = coalesce(p.punch_hold_id, p.hold_id)
     where p.photo_id = any(${sql.param([...ids])}::bigint[])`,
   );
   return rows.map((row) => ({ ...row, photo_id: Number(row.photo_id) }));
 }
 
-/** Links photos to the punch they came with (its key and organisation): from then on they are seen as it is. */
+/**
+ * Links photos to the punch they came with (its key and organisation): from then on they are seen as it is. Only
+ * a free photo is linked; answers how many were, so that a photo taken by a concurrent batch (or deleted by the
+ * clean-up meanwhile) is noticed in the transaction.
+ */
 export async function linkPhotos(
   q: Queryable,
   links: { photo_id: number; device_no: string; patrol_sn: string; punch_time: string; hold_id: number }[],
-): Promise<void> {
-  if (links.length === 0) return;
-  await q.execute(sql`
+): Promise<number> {
+  if (links.length === 0) return 0;
+  const rows = await queryRows<{ photo_id: string | number }>(
+    q,
+    sql`
     update ${photo} p set device_no = l.device_no, patrol_sn = l.patrol_sn, punch_time = l.punch_time,
       punch_hold_id = l.hold_id
     from jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
       as l(photo_id bigint, device_no text, patrol_sn text, punch_time timestamptz, hold_id int)
-    where p.photo_id = l.photo_id`);
+    where p.photo_id = l.photo_id and p.punch_time is null
+    returning p.photo_id`,
+  );
+  return rows.length;
+}
+
+/** Deletes up to `limit` photos attached to no punch and uploaded before `before`; answers their file names. */
+export async function deleteUnattachedPhotos(q: Queryable, before: Date, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ stored_name: string }>(
+    q,
+    sql`
+    delete from ${photo} where photo_id in (
+      select photo_id from ${photo} where punch_time is null and create_time < ${before}
+      order by photo_id limit ${limit})
+    returning stored_name`,
+  );
+  return rows.map((row) => row.stored_name);
 }
 
 /** 事件记录: punches with a note or photos (the partial index `punch_event_idx`), newest first. */

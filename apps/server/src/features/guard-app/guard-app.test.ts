@@ -132,12 +132,16 @@ describe('walking a round with the phone', () => {
     const names = async (query: Record<string, string>) =>
       (await h.get<AppRound[]>('/Terminal/AppRounds', query, guard)).data.map((r) => r.road_name);
     expect(await names({ device_no: phone.device_no })).toEqual(['早班线', '手机午巡']);
-    // Without naming the phone, or naming a number that is not a phone of the caller's: the roads only.
+    // Without naming the phone: the roads only. Naming a number that is not this session's phone is refused.
     expect(await names({})).toEqual(['早班线']);
-    expect(await names({ device_no: 'APP-NOT-A-PHONE' })).toEqual(['早班线']);
-    expect((await h.get<AppRound[]>('/Terminal/AppRounds', { device_no: phone.device_no }, w.b.token)).data).toEqual(
-      [],
-    );
+    expect(await h.get('/Terminal/AppRounds', { device_no: 'APP-NOT-A-PHONE' }, guard)).toMatchObject({
+      code: 403,
+      msg: '只能使用本机上传',
+    });
+    expect(await h.get('/Terminal/AppRounds', { device_no: phone.device_no }, w.b.token)).toMatchObject({
+      code: 403,
+      data: null,
+    });
     expect(await h.post('/RoadTask/RemoveRoadTask', { task_ids: [task.data.task_id] }, w.a.token)).toMatchObject({
       code: 200,
     });
@@ -209,21 +213,20 @@ describe('walking a round with the phone', () => {
     expect((await get(w.b.token)).json()).toMatchObject({ code: 404, msg: '照片不存在或已删除' });
   });
 
-  it('refuses photos that are not images or too large, another phone, and another’s photo', async () => {
+  it('refuses photos that are not images or too large, another phone, and a photo that does not exist', async () => {
     expect(await uploadPhoto(guard, Buffer.from('<?php echo 1; ?> not an image at all'))).toMatchObject({
       code: 400,
       msg: '只能上传 JPEG、PNG 或 WebP 图片',
     });
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024)]);
     expect(await uploadPhoto(guard, big)).toMatchObject({ code: 400, msg: '照片不能超过2M' });
-    const foreign = await uploadPhoto(w.b.token, TINY_PNG);
     const reply = await punches(guard, {
-      records: [{ patrol_sn: 'APP-EAST', punch_time: '2026-11-20 09:50:00', photo_ids: [foreign.data!.photo_id] }],
+      records: [{ patrol_sn: 'APP-EAST', punch_time: '2026-11-20 09:50:00', photo_ids: [987_654_321] }],
     });
     expect(reply.data).toEqual({ accepted: 0, duplicates: 0, rejected: [{ index: 0, reason: '照片不存在或已删除' }] });
     expect(await h.post('/Terminal/AppPunches', { device_no: 'RPT-NOT-A-PHONE', records: [] }, guard)).toMatchObject({
       code: 403,
-      msg: '该设备不是本组织登记的巡检手机，请重新登录',
+      msg: '只能使用本机上传',
     });
     expect(await punches(w.b.token, { records: [] })).toMatchObject({ code: 403 });
     const tooMany = await punches(guard, { records: Array.from({ length: 1001 }, () => ({})) });

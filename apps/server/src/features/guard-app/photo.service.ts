@@ -66,11 +66,34 @@ export async function storePhoto(ctx: AppContext, scope: Scope, stream: Readable
       stored_name: storedName,
       mime: kind.mime,
       bytes: bytes.length,
+      create_time: ctx.now(),
     });
     return { photo_id: photoId };
   } catch (error) {
     await rm(file, { force: true });
     throw error;
+  }
+}
+
+/** How long a photo may wait for its punch (ROLES.md): the phone uploads it just before the punch that carries it. */
+export const UNATTACHED_PHOTO_MS = 24 * 60 * 60_000;
+/** Photos deleted per statement: short transactions however many a first run finds. */
+const CLEAN_UP_BATCH = 500;
+
+/**
+ * Deletes photos attached to no punch within 24 h of their upload, rows first and then their files (a file whose
+ * removal fails is an orphan on disk, never a row pointing at nothing). Answers how many were deleted.
+ */
+export async function removeUnattachedPhotos(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - UNATTACHED_PHOTO_MS);
+  let total = 0;
+  for (;;) {
+    const names = await repo.deleteUnattachedPhotos(ctx.db, before, CLEAN_UP_BATCH);
+    await Promise.all(
+      names.map((name) => rm(path.join(photosDir(ctx), path.basename(name)), { force: true }).catch(() => undefined)),
+    );
+    total += names.length;
+    if (names.length < CLEAN_UP_BATCH) return total;
   }
 }
 
