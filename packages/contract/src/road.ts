@@ -6,6 +6,7 @@ import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
 
 export * from './cycle.js';
+export * from './time-slots.js';
 
 /** Road and task status (spec section 4); -1 means "all" in filters only. */
 export const STATUS_TEXT: Record<number, string> = { 0: '未开始', 1: '进行中', 2: '已结束', 3: '异常', 4: '关闭' };

@@ -9,6 +9,7 @@ export const roadScheduleColumns = {
   cycle_items: road.cycle_items,
   start_minute: road.start_minute,
   end_minute: road.end_minute,
+  time_slots: road.time_slots,
   created_at: road.create_time,
   closed_at: road.closed_at,
 };
@@ -20,6 +21,7 @@ export const taskScheduleColumns = {
   single_date: task.single_date,
   start_minute: task.start_minute,
   end_minute: task.end_minute,
+  time_slots: task.time_slots,
   expire_date: task.expire_date,
   created_at: task.create_time,
   grace_minutes: task.grace_minutes,

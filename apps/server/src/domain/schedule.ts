@@ -1,4 +1,4 @@
-import type { Cycle } from '@guard-tour/contract';
+import type { Cycle, SlotMinutes } from '@guard-tour/contract';
 import { localDate } from './time.js';
 import { addDays, dayOfMonth, weekday, zonedInstant } from './zoned-time.js';
 
@@ -25,13 +25,20 @@ export interface Schedule {
    * absent): a round inside the grace after its window is not abnormal yet (ACCOUNTABILITY.md, Tolerance).
    */
   grace?: number;
+  /**
+   * Several windows a day (SHIFTS.md, 时段), sorted by start, only the last crossing midnight: each is a round of
+   * its own. Absent or empty: the one window `start`–`end` (the old meaning).
+   */
+  slots?: readonly SlotMinutes[];
 }
 
-/** One scheduled day over its window. A window ending before it starts runs into the next day. */
+/** One scheduled day over one of its windows. A window ending before it starts runs into the next day. */
 export interface Round {
   date: string;
   start: Date;
   end: Date;
+  /** 1-based, in start order: the slot of the day this round walks (1 for a road or task with one window). */
+  slot: number;
 }
 
 export const RoundStatus = { notStarted: 0, running: 1, finished: 2, abnormal: 3, closed: 4 } as const;
@@ -55,19 +62,42 @@ export function isScheduledOn(schedule: Schedule, date: string): boolean {
   }
 }
 
-/** The window of a date's round, whether or not the date is scheduled. */
-export function windowOn(schedule: Schedule, date: string, tz: string): Round {
-  const startMinutes = schedule.start ?? 0;
-  let endMinutes = schedule.end === null ? DAY_MINUTES : schedule.end + 1;
-  if (schedule.end !== null && schedule.end < startMinutes) endMinutes += DAY_MINUTES;
-  return { date, start: zonedInstant(date, startMinutes, tz), end: zonedInstant(date, endMinutes, tz) };
+/** The day's windows in minutes: the slots, or the one window (null ends: the whole day's edges). */
+function windowsOf(schedule: Schedule): { start: number | null; end: number | null }[] {
+  return schedule.slots && schedule.slots.length > 0
+    ? [...schedule.slots]
+    : [{ start: schedule.start, end: schedule.end }];
 }
 
-/** The round of a date, or null when the date is not scheduled or the road did not exist before it ended. */
+function windowAt(date: string, start: number | null, end: number | null, slot: number, tz: string): Round {
+  const startMinutes = start ?? 0;
+  let endMinutes = end === null ? DAY_MINUTES : end + 1;
+  if (end !== null && end < startMinutes) endMinutes += DAY_MINUTES;
+  return { date, start: zonedInstant(date, startMinutes, tz), end: zonedInstant(date, endMinutes, tz), slot };
+}
+
+/** Every window of a date (one per slot, in slot order), whether or not the date is scheduled. */
+export function windowsOn(schedule: Schedule, date: string, tz: string): Round[] {
+  return windowsOf(schedule).map((w, index) => windowAt(date, w.start, w.end, index + 1, tz));
+}
+
+/** The first window of a date (the only one of a road or task without slots). */
+export function windowOn(schedule: Schedule, date: string, tz: string): Round {
+  return windowsOn(schedule, date, tz)[0]!;
+}
+
+/**
+ * The rounds of a date, one per slot: none when the date is not scheduled; a slot whose window had ended before
+ * the road or task was saved has none (it starts with the next scheduled day).
+ */
+export function roundsOn(schedule: Schedule, date: string, tz: string): Round[] {
+  if (!isScheduledOn(schedule, date)) return [];
+  return windowsOn(schedule, date, tz).filter((round) => schedule.createdAt < round.end);
+}
+
+/** The first round of a date, or null (a road or task with one window has only this one). */
 export function roundOn(schedule: Schedule, date: string, tz: string): Round | null {
-  if (!isScheduledOn(schedule, date)) return null;
-  const round = windowOn(schedule, date, tz);
-  return schedule.createdAt < round.end ? round : null;
+  return roundsOn(schedule, date, tz)[0] ?? null;
 }
 
 /** Whether `now` falls after a round's window but inside its grace (its points may still be checked, late). */
@@ -87,7 +117,8 @@ function daysAt(now: Date, tz: string): { today: string; yesterdayDate: string }
 }
 
 /**
- * The round that decides the status now: one whose window is open now (yesterday's may run past midnight), else
+ * For a road or task with one window (the legacy status, `statusAt`; several slots use `statusNow`): the round that
+ * decides the status now: one whose window is open now (yesterday's may run past midnight), else
  * yesterday's while inside its grace after the window, else today's (not yet open, or ended), else null (today is
  * not scheduled).
  */
@@ -127,6 +158,54 @@ export function statusAt(
   if (open) return RoundStatus.running;
   if (progress.checked >= progress.expected) return RoundStatus.finished;
   return grace ? RoundStatus.running : RoundStatus.abnormal;
+}
+
+/** A round's progress for the status: its points, and the grace it was made with (the schedule's when absent). */
+export interface RoundProgress extends Progress {
+  grace?: number;
+}
+
+/**
+ * The rounds that decide the status now (SHIFTS.md): today's, and yesterday's that reach past midnight (an overnight
+ * slot, or a window whose grace runs into today).
+ */
+export function roundsNow(schedule: Schedule, now: Date, tz: string): Round[] {
+  const { today, yesterdayDate } = daysAt(now, tz);
+  const midnight = zonedInstant(today, 0, tz).getTime();
+  const graceMs = (schedule.grace ?? 0) * 60_000;
+  const overnight = roundsOn(schedule, yesterdayDate, tz).filter((r) => r.end.getTime() + graceMs > midnight);
+  return [...overnight, ...roundsOn(schedule, today, tz)];
+}
+
+/**
+ * The status of a road or task now over today's rounds and yesterday's overnight one (SHIFTS.md, DOMAIN.md codes):
+ * 4 closed; 1 when one is open now (its window, or the grace after it while a point is still unchecked); 2 for a
+ * task past its expiry; 3 when one that has ended has a missed point; 2 when all of today's have ended; else 0.
+ */
+export function statusNow(
+  schedule: Schedule,
+  now: Date,
+  tz: string,
+  progressOf: (round: Round) => RoundProgress,
+): RoundStatus {
+  if (schedule.closed) return RoundStatus.closed;
+  const { today } = daysAt(now, tz);
+  const rounds = roundsNow(schedule, now, tz).map((round) => {
+    const progress = progressOf(round);
+    return { round, progress, graceMs: (progress.grace ?? schedule.grace ?? 0) * 60_000 };
+  });
+  const missing = (p: Progress) => p.checked < p.expected;
+  const open = rounds.some(
+    ({ round, progress, graceMs }) =>
+      (round.start <= now && now < round.end) ||
+      (round.end <= now && now.getTime() < round.end.getTime() + graceMs && missing(progress)),
+  );
+  if (open) return RoundStatus.running;
+  if (schedule.expireDate && today > schedule.expireDate) return RoundStatus.finished;
+  if (rounds.some(({ round, progress }) => round.end <= now && missing(progress))) return RoundStatus.abnormal;
+  const todays = rounds.filter(({ round }) => round.date === today);
+  if (todays.length > 0 && todays.every(({ round }) => round.end <= now)) return RoundStatus.finished;
+  return RoundStatus.notStarted;
 }
 
 /** Whether a punch at `at` falls inside a round's window. */

@@ -1,4 +1,5 @@
 import { roadCycleOf, roadCycleValue, taskCycleValue, taskModeOf } from '@guard-tour/contract';
+import type { SlotMinutes } from '@guard-tour/contract';
 import type { Schedule } from './schedule.js';
 
 /**
@@ -7,12 +8,25 @@ import type { Schedule } from './schedule.js';
  * simulator all read them through here.
  */
 
+/** Stored slots (`time_slots`: start, end, start, end … in minutes) as slots; empty = the one window. */
+export function storedSlots(flat: readonly number[] | null | undefined): SlotMinutes[] {
+  const slots: SlotMinutes[] = [];
+  for (let i = 0; flat && i + 1 < flat.length; i += 2) slots.push({ start: flat[i]!, end: flat[i + 1]! });
+  return slots;
+}
+
+/** Slots as stored. */
+export function flatSlots(slots: readonly SlotMinutes[]): number[] {
+  return slots.flatMap((slot) => [slot.start, slot.end]);
+}
+
 /** A road's stored fields as its schedule. */
 export function roadSchedule(row: {
   cycle_repeat_type: number;
   cycle_items: number[];
   start_minute: number | null;
   end_minute: number | null;
+  time_slots: number[];
   created_at: Date;
   closed_at: Date | null;
 }): Schedule {
@@ -20,6 +34,7 @@ export function roadSchedule(row: {
     cycle: roadCycleValue(roadCycleOf(row.cycle_repeat_type), row.cycle_items),
     start: row.start_minute,
     end: row.end_minute,
+    slots: storedSlots(row.time_slots),
     createdAt: row.created_at,
     closed: row.closed_at !== null,
   };
@@ -33,6 +48,7 @@ export function taskSchedule(
     single_date: string | null;
     start_minute: number | null;
     end_minute: number | null;
+    time_slots: number[];
     expire_date: string | null;
     created_at: Date;
   },
@@ -42,6 +58,7 @@ export function taskSchedule(
     cycle: taskCycleValue(taskModeOf(row.cycle_repeat_mode), row.cycle_items, row.single_date),
     start: row.start_minute,
     end: row.end_minute,
+    slots: storedSlots(row.time_slots),
     createdAt: row.created_at,
     expireDate: row.expire_date ?? undefined,
     closed: roadClosed,

@@ -38,6 +38,14 @@ export const road = pgTable(
       .default(sql`'{}'::smallint[]`),
     start_minute: smallint(),
     end_minute: smallint(),
+    /**
+     * Several windows a day (SHIFTS.md): start, end, start, end … in minutes, sorted, only the last crossing
+     * midnight; empty = the one window above. With slots, start_minute/end_minute are the first start and last end.
+     */
+    time_slots: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     /** Minutes a punch may come before the window opens or after it closes and still check its point (0–120). */
     grace_minutes: smallint().notNull().default(0),
     remark: text().notNull().default(''),
@@ -101,6 +109,11 @@ export const task = pgTable(
     single_date: date({ mode: 'string' }),
     start_minute: smallint(),
     end_minute: smallint(),
+    /** As the road's `time_slots`. */
+    time_slots: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     grace_minutes: smallint().notNull().default(0),
     expire_date: date({ mode: 'string' }),
     create_time: createdAt(),
@@ -114,7 +127,7 @@ export const task = pgTable(
 );
 
 /**
- * Stored rounds: one row per road or task per scheduled day, holding its window, its expected points and
+ * Stored rounds: one row per road or task per scheduled day and slot, holding its window, its expected points and
  * walkers as they were that day, the points checked so far and, once the window has ended, the frozen result.
  */
 export const patrolRound = pgTable(
@@ -127,6 +140,8 @@ export const patrolRound = pgTable(
     task_id: integer().references(() => task.task_id),
     hold_id: integer().notNull(),
     round_date: date({ mode: 'string' }).notNull(),
+    /** Which slot of its day (1-based, in start order; 1 for a road or task with one window): part of its key. */
+    slot_no: smallint().notNull().default(1),
     window_start: timestamp({ withTimezone: true }).notNull(),
     window_end: timestamp({ withTimezone: true }).notNull(),
     expected_cards: integer().array().notNull(),
@@ -165,10 +180,10 @@ export const patrolRound = pgTable(
   },
   (t) => [
     uniqueIndex('patrol_round_road_day_idx')
-      .on(t.road_id, t.round_date)
+      .on(t.road_id, t.round_date, t.slot_no)
       .where(sql`${t.task_id} is null`),
     uniqueIndex('patrol_round_task_day_idx')
-      .on(t.task_id, t.round_date)
+      .on(t.task_id, t.round_date, t.slot_no)
       .where(sql`${t.task_id} is not null`),
     index('patrol_round_window_idx').on(t.window_start, t.window_end),
     // The organisations' rounds of a span. Migration 0012 adds INCLUDE (road_id, result, on_time, early, late,
