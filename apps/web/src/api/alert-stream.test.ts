@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertOf, FIRST_RETRY_MS, MAX_RETRY_MS, nextRetry, openAlertStream } from './alert-stream';
 import { setUnauthorizedHandler } from './client';
 import { clearSession, getSession, startSession } from './session';
+import { ADMIN_ROLE } from '../test/session';
 
 const ALERT: AlertRow = {
   alert_id: 41,
@@ -31,6 +32,7 @@ const SESSION = {
   serviceEnd: '2099-12-31',
   defaultPassword: false,
   timeZone: 'Asia/Shanghai',
+  ...ADMIN_ROLE,
 };
 
 const encoder = new TextEncoder();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiPost, apiPostPage, errorText, loadErrorText, setUnauthorizedHandler } from './client';
 import { MSG } from './messages';
 import { getSession, startSession } from './session';
+import { ADMIN_ROLE } from '../test/session';
 
 interface Seen {
   url: string;
@@ -27,6 +28,7 @@ const SESSION = {
   serviceEnd: '2099-12-31',
   defaultPassword: false,
   timeZone: 'Asia/Shanghai',
+  ...ADMIN_ROLE,
 };
 
 describe('the HTTP client', () => {

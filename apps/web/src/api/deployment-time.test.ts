@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { presetSpan } from '../components/day-span';
 import { deploymentNow } from './deployment-time';
 import { clearSession, startSession } from './session';
+import { ADMIN_ROLE } from '../test/session';
 
 // 17:30 UTC on 25 November: already 26 November in Shanghai, still the 25th in New York.
 const LATE_EVENING_UTC = new Date('2026-11-25T17:30:00Z');
@@ -24,6 +25,7 @@ describe("the deployment's wall clock", () => {
       serviceEnd: '',
       defaultPassword: false,
       timeZone: 'Asia/Shanghai',
+      ...ADMIN_ROLE,
     });
     const today = deploymentNow(undefined, LATE_EVENING_UTC);
     expect(presetSpan('today', today)).toEqual({ start_date: '2026-11-26', end_date: '2026-11-26' });

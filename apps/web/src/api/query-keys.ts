@@ -5,6 +5,7 @@
 export const QUERY_KEYS = {
   hold: ['hold'],
   staff: ['staff'],
+  role: ['role'],
   syslog: ['syslog'],
   device: ['device'],
   card: ['card'],

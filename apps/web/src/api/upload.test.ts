@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
 import { startSession } from './session';
 import { imagePathOf, uploadFile, uploadProblem, UPLOAD_PATH } from './upload';
+import { ADMIN_ROLE } from '../test/session';
 
 describe('a spreadsheet picked for upload', () => {
   it('may be an .xlsx or an .xls, in any letter case, up to 50M', () => {
@@ -51,6 +52,7 @@ describe('uploading', () => {
       serviceEnd: '',
       defaultPassword: false,
       timeZone: 'Asia/Shanghai',
+      ...ADMIN_ROLE,
     });
     const seen: { url: string; init: RequestInit }[] = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {

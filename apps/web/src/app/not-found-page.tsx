@@ -1,13 +1,6 @@
 import { Result } from 'antd';
-import { Link } from 'react-router';
+import { HomeButton } from './home-link';
 
 export function NotFoundPage() {
-  return (
-    <Result
-      status="404"
-      title="页面不存在"
-      subTitle="您访问的页面不存在或已被移除。"
-      extra={<Link to="/home/dashboard">返回首页</Link>}
-    />
-  );
+  return <Result status="404" title="页面不存在" subTitle="您访问的页面不存在或已被移除。" extra={<HomeButton />} />;
 }

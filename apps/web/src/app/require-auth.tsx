@@ -1,20 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { updateSessionInfo } from '../api/session';
+import { getSession, updateSessionInfo } from '../api/session';
+import { useAccess } from '../api/use-can';
 import { useSession } from '../api/use-session';
+import { PageLoading } from '../components/page-loading';
 import { checkToken } from '../features/auth/api';
 
+const AppOnlyPage = lazy(() => import('./app-only-page').then((m) => ({ default: m.AppOnlyPage })));
+
 /**
- * Screens behind login. With a stored token the page shows at once, while checktoken refreshes
+ * Screens behind login. An account that may open no screen of the console (a 巡检员) sees, instead of the menu,
+ * where its guard app is (ROLES.md). With a stored token the page shows at once, while checktoken refreshes
  * who the user is; a revoked or expired token (401) ends the session through the HTTP client.
  */
 export function RequireAuth() {
   const session = useSession();
+  const access = useAccess().console;
+  const queryClient = useQueryClient();
   useQuery({
     queryKey: ['session', 'checktoken', session?.token],
     queryFn: async () => {
+      const before = getSession()?.info?.permissions;
       const info = await checkToken();
       updateSessionInfo(info);
+      // A role changed since login: the menu follows the keys now held.
+      if (JSON.stringify(before) !== JSON.stringify(info.permissions)) {
+        void queryClient.invalidateQueries({ queryKey: ['menu'] });
+      }
       return info;
     },
     enabled: Boolean(session),
@@ -22,5 +35,12 @@ export function RequireAuth() {
   });
 
   if (!session) return <Navigate to="/login" replace />;
+  if (access !== 'console') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <AppOnlyPage hasApp={access === 'app-only'} />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_TITLE, MENU } from '@guard-tour/contract';
 import { describe, expect, it } from 'vitest';
-import { findRoute, isTabPath, pageTitle, ROUTES } from './routes';
+import { findRoute, isTabPath, mayOpenPath, pageTitle, ROUTES } from './routes';
 
 // Spec section 2, every route.
 const SPEC_ROUTES = [
@@ -36,10 +36,13 @@ const ALERT_ROUTES = ['/sys/alerts', '/sys/webhooks'];
 // GUARD-APP.md: 事件记录, and 巡检点管理's label sheet.
 const GUARD_APP_ROUTES = ['/patrol/events', '/patrol/card_labels'];
 
+// ROLES.md: 角色管理 under 组织管理.
+const ROLE_ROUTES = ['/sys/roles'];
+
 describe('the route table', () => {
   it('has every route of the spec, once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES, ...GUARD_APP_ROUTES].sort(),
+      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES, ...GUARD_APP_ROUTES, ...ROLE_ROUTES].sort(),
     );
   });
 
@@ -60,5 +63,32 @@ describe('the route table', () => {
     expect(isTabPath('/patrol/road_detail')).toBe(false);
     expect(isTabPath('/login')).toBe(false);
     expect(isTabPath('/sys/setting')).toBe(true);
+  });
+});
+
+describe('who may open a route (ROLES.md, Screens)', () => {
+  const holding =
+    (...keys: string[]) =>
+    (key: string) =>
+      keys.includes(key);
+
+  it('asks each menu screen’s key, and the two sheets outside the menu the key of the screen they print', () => {
+    const entries = new Map(MENU.flatMap((group) => group.entries).map((entry) => [entry.path, entry]));
+    for (const route of ROUTES.filter((one) => entries.has(one.path))) {
+      expect(route.permission).toBe(entries.get(route.path)?.permission);
+    }
+    expect(findRoute('/patrol/missed_report/print')?.permission).toBe('record.view');
+    expect(findRoute('/patrol/card_labels')?.permission).toBe('card.view');
+    expect(findRoute('/patrol/road_detail')?.permission).toBe('road.view');
+  });
+
+  it('lets any signed-in account open 个人设置 and 关于, and a 只读 account not 设备管理', () => {
+    const readOnly = holding('dashboard.view', 'record.view', 'card.view');
+    expect(mayOpenPath('/sys/setting', readOnly)).toBe(true);
+    expect(mayOpenPath('/about2', readOnly)).toBe(true);
+    expect(mayOpenPath('/patrol/card_manage', readOnly)).toBe(true);
+    expect(mayOpenPath('/device/manage', readOnly)).toBe(false);
+    expect(mayOpenPath('/sys/roles', readOnly)).toBe(false);
+    expect(mayOpenPath('/sys/roles/', holding('role.view'))).toBe(true);
   });
 });

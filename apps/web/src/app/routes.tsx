@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { DEFAULT_TITLE, MENU, OTHER_ROUTES } from '@guard-tour/contract';
+import { DEFAULT_TITLE, MENU, OTHER_ROUTES, type PermissionKey } from '@guard-tour/contract';
+import { pathPermission } from '../api/access';
 
 /**
  * The one route table: every route of the spec (section 2), its layout and its screen.
@@ -17,6 +18,8 @@ export interface AppRoute {
   path: string;
   title: string;
   layout: RouteLayout;
+  /** The key an account needs to open it (ROLES.md, Screens); absent: any signed-in account. */
+  permission?: PermissionKey;
   lazy: () => Promise<{ Component: ComponentType }>;
 }
 
@@ -39,8 +42,13 @@ function title(path: string): string {
 
 const login = () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage }));
 
-function screen(path: string, layout: RouteLayout, lazy: AppRoute['lazy']): AppRoute {
-  return { path, title: title(path), layout, lazy };
+function screen(
+  path: string,
+  layout: RouteLayout,
+  lazy: AppRoute['lazy'],
+  permission: PermissionKey | undefined = pathPermission(path),
+): AppRoute {
+  return { path, title: title(path), layout, lazy, ...(permission ? { permission } : {}) };
 }
 
 export const ROUTES: readonly AppRoute[] = [
@@ -53,6 +61,7 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/staff/manage', 'shell', () =>
     import('../features/staff/staff-page').then((m) => ({ Component: m.StaffPage })),
   ),
+  screen('/sys/roles', 'shell', () => import('../features/role/role-page').then((m) => ({ Component: m.RolePage }))),
   screen('/device/manage', 'shell', () =>
     import('../features/device/device-page').then((m) => ({ Component: m.DevicePage })),
   ),
@@ -77,14 +86,20 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/patrol/missed_report', 'shell', () =>
     import('../features/report/missed-report-page').then((m) => ({ Component: m.MissedReportPage })),
   ),
-  screen(MISSED_REPORT_PRINT_PATH, 'bare', () =>
-    import('../features/report/print-page').then((m) => ({ Component: m.MissedReportPrintPage })),
+  screen(
+    MISSED_REPORT_PRINT_PATH,
+    'bare',
+    () => import('../features/report/print-page').then((m) => ({ Component: m.MissedReportPrintPage })),
+    'record.view',
   ),
   screen('/patrol/events', 'shell', () =>
     import('../features/event/event-page').then((m) => ({ Component: m.EventPage })),
   ),
-  screen(CARD_LABELS_PATH, 'bare', () =>
-    import('../features/card/label-page').then((m) => ({ Component: m.CardLabelPage })),
+  screen(
+    CARD_LABELS_PATH,
+    'bare',
+    () => import('../features/card/label-page').then((m) => ({ Component: m.CardLabelPage })),
+    'card.view',
   ),
   screen('/road/manage', 'shell', () =>
     import('../features/road/road-list-page').then((m) => ({ Component: m.RoadManagePage })),
@@ -133,4 +148,10 @@ export function pageTitle(pathname: string): string {
 /** Paths that open a tab in the tab strip. */
 export function isTabPath(pathname: string): boolean {
   return findRoute(pathname)?.layout === 'shell';
+}
+
+/** Whether an account holding what `can` says may open the screen at `pathname` (unknown paths: yes, they 404). */
+export function mayOpenPath(pathname: string, can: (key: PermissionKey) => boolean): boolean {
+  const permission = findRoute(pathname)?.permission;
+  return permission === undefined || can(permission);
 }

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useId, useState } from 'react';
 import { errorText } from '../api/client';
+import { useCan } from '../api/use-can';
 import { MSG } from '../api/messages';
 import { downloadUrl } from './export-file';
 
@@ -11,13 +12,14 @@ interface ExportButtonProps {
 }
 
 /**
- * 导出: runs the export with a spinner and a message while the server writes the file, then opens the
+ * 导出 (shown to a role holding `record.export`, the key of every export call): runs the export with a spinner and a message while the server writes the file, then opens the
  * download in a new window; says 无数据导出！ when there are no rows, and the server's reason when it fails.
  */
 export function ExportButton({ run }: ExportButtonProps) {
   const { message } = App.useApp();
   const key = useId();
   const [busy, setBusy] = useState(false);
+  const canExport = useCan()('record.export');
 
   const start = async () => {
     setBusy(true);
@@ -56,6 +58,7 @@ export function ExportButton({ run }: ExportButtonProps) {
     }
   };
 
+  if (!canExport) return null;
   return (
     <Button icon={<DownloadOutlined />} loading={busy} aria-busy={busy} onClick={() => void start()}>
       导出

@@ -27,3 +27,13 @@ export function rootHoldId(nodes: readonly HoldTreeNode[]): number | undefined {
 export function parentIds(nodes: readonly HoldTreeNode[]): number[] {
   return nodes.flatMap((node) => (node.children?.length ? [node.id, ...parentIds(node.children)] : []));
 }
+
+/** An organisation's name as the tree shows it ('' when the tree does not hold it). */
+export function holdLabel(nodes: readonly HoldTreeNode[], holdId: number | undefined): string {
+  for (const node of nodes) {
+    if (node.id === holdId) return node.label;
+    const found = holdLabel(node.children ?? [], holdId);
+    if (found) return found;
+  }
+  return '';
+}

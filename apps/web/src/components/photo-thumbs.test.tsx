@@ -4,6 +4,7 @@ import { Providers } from '../app/providers';
 import { queryClient } from '../app/query-client';
 import { clearSession, startSession } from '../api/session';
 import { PhotoThumbs } from './photo-thumbs';
+import { ADMIN_ROLE } from '../test/session';
 
 interface Sent {
   url: string;
@@ -44,6 +45,7 @@ describe('event photos in a table', { timeout: 30_000 }, () => {
       serviceEnd: '2099-12-31',
       defaultPassword: false,
       timeZone: 'Asia/Shanghai',
+      ...ADMIN_ROLE,
     });
     made = [];
     revoked = [];

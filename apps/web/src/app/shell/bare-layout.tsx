@@ -1,11 +1,15 @@
 import { DEFAULT_TITLE } from '@guard-tour/contract';
 import { Flex, Layout, Typography } from 'antd';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { useCan } from '../../api/use-can';
+import { ForbiddenPage } from '../forbidden-page';
+import { mayOpenPath } from '../routes';
 import { Logo } from '../../components/logo';
 import { DefaultPasswordAlert } from './default-password-alert';
 
 /** Screens opened in their own window (road detail): a slim header, no menu and no tab strip. */
 export function BareLayout() {
+  const allowed = mayOpenPath(useLocation().pathname, useCan());
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', padding: '0 16px', height: 56 }}>
@@ -17,9 +21,7 @@ export function BareLayout() {
         </Flex>
       </Layout.Header>
       <DefaultPasswordAlert />
-      <Layout.Content style={{ padding: 16 }}>
-        <Outlet />
-      </Layout.Content>
+      <Layout.Content style={{ padding: 16 }}>{allowed ? <Outlet /> : <ForbiddenPage />}</Layout.Content>
     </Layout>
   );
 }

@@ -1,5 +1,8 @@
 import { Layout } from 'antd';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { useCan } from '../../api/use-can';
+import { ForbiddenPage } from '../forbidden-page';
+import { mayOpenPath } from '../routes';
 import { DefaultPasswordAlert } from './default-password-alert';
 import { SideMenu } from './side-menu';
 import { TabStrip } from './tab-strip';
@@ -7,10 +10,15 @@ import { TopBar } from './top-bar';
 import { useAlertStream } from './use-alert-stream';
 import { useTabs } from './use-tabs';
 
-/** Every signed-in screen but road detail: top bar, 200px side menu, tab strip, page; live alerts while open. */
+/**
+ * Every signed-in screen but road detail: top bar, 200px side menu, tab strip, page; live alerts while open (for an
+ * account that may see alerts). A screen the account may not open shows 无权访问 instead.
+ */
 export function ShellLayout() {
   const { tabs, activeKey, select, close, closeAll } = useTabs();
-  useAlertStream();
+  const can = useCan();
+  const allowed = mayOpenPath(useLocation().pathname, can);
+  useAlertStream(can('alert.view'));
 
   return (
     <Layout style={{ height: '100vh' }}>
@@ -22,9 +30,7 @@ export function ShellLayout() {
         <Layout.Content style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <DefaultPasswordAlert />
           <TabStrip tabs={tabs} activeKey={activeKey} onSelect={select} onClose={close} />
-          <main style={{ flex: 1, overflow: 'auto', padding: 16 }}>
-            <Outlet />
-          </main>
+          <main style={{ flex: 1, overflow: 'auto', padding: 16 }}>{allowed ? <Outlet /> : <ForbiddenPage />}</main>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -9,12 +9,15 @@ export interface OpenTab {
   to: string;
 }
 
+/** Home is 首页, or for an account that may not open it its first screen (ROLES.md): passed in as `home`. */
 export const HOME_PATH = '/home/dashboard';
 export const HOME_TAB: OpenTab = { key: HOME_PATH, to: HOME_PATH };
 export const TABS_STORAGE_KEY = 'gt.tabs';
 
-export function initialTabs(): OpenTab[] {
-  return [HOME_TAB];
+const homeTab = (home: string): OpenTab => ({ key: home, to: home });
+
+export function initialTabs(home: string = HOME_PATH): OpenTab[] {
+  return [homeTab(home)];
 }
 
 /** Opens a tab for the path, or re-points an open one at the new query; order never changes. */
@@ -34,20 +37,25 @@ export type CloseResult =
     };
 
 /** Closes a tab. The last remaining tab cannot be closed; closing the active one activates its neighbour. */
-export function closeTab(tabs: readonly OpenTab[], key: string, activeKey: string): CloseResult {
+export function closeTab(
+  tabs: readonly OpenTab[],
+  key: string,
+  activeKey: string,
+  home: string = HOME_PATH,
+): CloseResult {
   const index = tabs.findIndex((tab) => tab.key === key);
   if (index === -1) return { refused: false, tabs: tabs as OpenTab[], goTo: null };
   if (tabs.length <= 1) return { refused: true };
   const rest = tabs.filter((tab) => tab.key !== key);
   if (key !== activeKey) return { refused: false, tabs: rest, goTo: null };
   // The right-hand neighbour takes its place, or the left one when it was the last.
-  const next = rest[Math.min(index, rest.length - 1)] ?? HOME_TAB;
+  const next = rest[Math.min(index, rest.length - 1)] ?? homeTab(home);
   return { refused: false, tabs: rest, goTo: next };
 }
 
-/** 关闭所有标签: only the Home tab stays. */
-export function closeAllTabs(): OpenTab[] {
-  return [HOME_TAB];
+/** 关闭所有标签: only the home tab stays. */
+export function closeAllTabs(home: string = HOME_PATH): OpenTab[] {
+  return [homeTab(home)];
 }
 
 interface StorageLike {
@@ -62,19 +70,23 @@ function isOpenTab(value: unknown): value is OpenTab {
 }
 
 /** Restores the open tabs after a reload, keeping only paths that still have a tab route. */
-export function loadTabs(storage: StorageLike, isTabPath: (path: string) => boolean): OpenTab[] {
+export function loadTabs(
+  storage: StorageLike,
+  isTabPath: (path: string) => boolean,
+  home: string = HOME_PATH,
+): OpenTab[] {
   try {
     const value: unknown = JSON.parse(storage.getItem(TABS_STORAGE_KEY) ?? 'null');
-    if (!Array.isArray(value)) return initialTabs();
+    if (!Array.isArray(value)) return initialTabs(home);
     const seen = new Set<string>();
     const tabs = value.filter(isOpenTab).filter((tab) => {
       if (seen.has(tab.key) || !isTabPath(tab.key)) return false;
       seen.add(tab.key);
       return true;
     });
-    return tabs.length > 0 ? tabs.map(({ key, to }) => ({ key, to })) : initialTabs();
+    return tabs.length > 0 ? tabs.map(({ key, to }) => ({ key, to })) : initialTabs(home);
   } catch {
-    return initialTabs();
+    return initialTabs(home);
   }
 }
 

@@ -2,6 +2,7 @@ import { CloseSquareOutlined, DownOutlined, LogoutOutlined, SettingOutlined, Use
 import { DEFAULT_TITLE } from '@guard-tour/contract';
 import { Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { useAccess } from '../../api/use-can';
 import { useSession } from '../../api/use-session';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../features/auth/use-logout';
@@ -14,11 +15,12 @@ const MENU_ITEMS: MenuProps['items'] = [
   { key: 'logout', label: '退出登录', icon: <LogoutOutlined /> },
 ];
 
-/** Logo, product name, the alert bell, and the user's operations dropdown. */
+/** Logo (a link home), product name, the alert bell (for an account that sees alerts), the user's operations. */
 export function TopBar({ onCloseAll }: { onCloseAll: () => void }) {
   const info = useSession()?.info;
   const navigate = useNavigate();
   const logout = useLogout();
+  const { can, home } = useAccess();
   const name = info?.trueName || info?.userName || '用户';
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -31,7 +33,7 @@ export function TopBar({ onCloseAll }: { onCloseAll: () => void }) {
     <Layout.Header
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 16px', height: 56 }}
     >
-      <Link to="/home/dashboard" aria-label={`${DEFAULT_TITLE} 首页`}>
+      <Link to={home} aria-label={`${DEFAULT_TITLE} 首页`}>
         <Flex align="center" gap={10}>
           <Logo />
           <Typography.Text strong style={{ color: '#fff', fontSize: 18 }}>
@@ -40,7 +42,7 @@ export function TopBar({ onCloseAll }: { onCloseAll: () => void }) {
         </Flex>
       </Link>
       <Flex align="center" gap={8}>
-        <AlertBell />
+        {can('alert.view') && <AlertBell />}
         <Dropdown menu={{ items: MENU_ITEMS, onClick }} trigger={['click']} placement="bottomRight">
           <Button type="text" style={{ color: '#fff' }} icon={<UserOutlined />}>
             {name}

@@ -9,6 +9,7 @@ import { Providers } from '../providers';
 import { queryClient } from '../query-client';
 import { AlertBell } from './alert-bell';
 import { useAlertStream } from './use-alert-stream';
+import { ADMIN_ROLE } from '../../test/session';
 
 const opened: AlertStreamOptions[] = [];
 vi.mock('../../api/alert-stream', () => ({
@@ -72,6 +73,7 @@ describe('live alerts in the console', { timeout: 30_000 }, () => {
       serviceEnd: '2099-12-31',
       defaultPassword: false,
       timeZone: 'Asia/Shanghai',
+      ...ADMIN_ROLE,
     });
   });
 

@@ -18,8 +18,9 @@ export function alertTitle(alert: Pick<AlertRow, 'kind' | 'kind_name'>): string 
  * alert is a toast with a way to 告警管理, and refreshes the bell's count, its drawer and the alert list; after a
  * break in the stream they are refreshed too, for what arrived meanwhile.
  */
-export function useAlertStream(): void {
-  const token = useSession()?.token;
+export function useAlertStream(enabled = true): void {
+  const session = useSession()?.token;
+  const token = enabled ? session : undefined;
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const refresh = useRefreshAlerts();

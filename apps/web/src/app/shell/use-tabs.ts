@@ -2,8 +2,9 @@ import { App } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, type Location } from 'react-router';
 import { MSG } from '../../api/messages';
-import { findRoute, isTabPath } from '../routes';
-import { closeAllTabs, closeTab, HOME_PATH, loadTabs, openTab, saveTabs, type OpenTab } from './tabs-state';
+import { useAccess } from '../../api/use-can';
+import { findRoute, isTabPath, mayOpenPath } from '../routes';
+import { closeAllTabs, closeTab, loadTabs, openTab, saveTabs, type OpenTab } from './tabs-state';
 
 export interface TabView extends OpenTab {
   title: string;
@@ -21,14 +22,20 @@ export function useTabs() {
   const pending = useNavigation().location;
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const { can, home } = useAccess();
   const current = tabOf(location);
   const activeKey = current?.key;
 
-  const [tabs, setTabs] = useState<OpenTab[]>(() => loadTabs(sessionStorage, isTabPath));
+  // Tabs of screens the account may no longer open (its role changed) are not restored.
+  const [tabs, setTabs] = useState<OpenTab[]>(() =>
+    loadTabs(sessionStorage, (path) => isTabPath(path) && mayOpenPath(path, can), home),
+  );
   // Asking for a screen opens (or re-points) its tab at once, while its code still loads, so a second menu
   // click during that load does not lose the first one's tab. Once per address, so a tab closed while the
   // router is still on its way elsewhere is not opened again.
-  const wanted = tabOf(pending) ?? current;
+  // A screen the account may not open (typed by hand) shows 无权访问 without a tab of its own.
+  const asked = tabOf(pending) ?? current;
+  const wanted = asked && mayOpenPath(asked.key, can) ? asked : null;
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   if ((wanted?.to ?? null) !== openedFor) {
     setOpenedFor(wanted?.to ?? null);
@@ -47,23 +54,20 @@ export function useTabs() {
     [tabs, activeKey, navigate],
   );
 
-  const close = useCallback(
-    (key: string) => {
-      const result = closeTab(tabs, key, activeKey ?? '');
-      if (result.refused) {
-        void message.warning(MSG.lastTab);
-        return;
-      }
-      setTabs(result.tabs);
-      if (result.goTo) void navigate(result.goTo.to);
-    },
-    [tabs, activeKey, navigate, message],
-  );
+  const close = (key: string) => {
+    const result = closeTab(tabs, key, activeKey ?? '', home);
+    if (result.refused) {
+      void message.warning(MSG.lastTab);
+      return;
+    }
+    setTabs(result.tabs);
+    if (result.goTo) void navigate(result.goTo.to);
+  };
 
-  const closeAll = useCallback(() => {
-    setTabs(closeAllTabs());
-    if (activeKey !== HOME_PATH) void navigate(HOME_PATH);
-  }, [activeKey, navigate]);
+  const closeAll = () => {
+    setTabs(closeAllTabs(home));
+    if (activeKey !== home) void navigate(home);
+  };
 
   const views: TabView[] = tabs.map((tab) => ({ ...tab, title: findRoute(tab.key)?.title ?? tab.key }));
   return { tabs: views, activeKey, select, close, closeAll };

@@ -6,7 +6,7 @@ import { NOWRAP, shown } from '../../components/cells';
 const text = (value: string | null | undefined) => shown(value);
 
 /** 告警管理's table: when, what, where, and who handled it; 处理 on the alerts still open. */
-export function alertColumns(onHandle: (row: AlertRow) => void): TableColumnsType<AlertRow> {
+export function alertColumns(onHandle: ((row: AlertRow) => void) | undefined): TableColumnsType<AlertRow> {
   return [
     { title: '告警时间', dataIndex: 'raised_time', width: 170, ...NOWRAP, render: text },
     {
@@ -37,9 +37,11 @@ export function alertColumns(onHandle: (row: AlertRow) => void): TableColumnsTyp
       key: 'actions',
       width: 72,
       fixed: 'right',
+      // A role that may not handle alerts has nothing to do here.
+      hidden: !onHandle,
       ...NOWRAP,
       render: (_, row) =>
-        row.state === AlertState.open ? (
+        onHandle && row.state === AlertState.open ? (
           <Button type="link" size="small" onClick={() => onHandle(row)}>
             处理
           </Button>

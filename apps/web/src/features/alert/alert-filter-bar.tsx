@@ -15,8 +15,9 @@ interface AlertFilterBarProps {
   onSearch: () => void;
   /** How many open alerts are selected: 处理所选 handles them. */
   selected: number;
-  onHandleSelected: () => void;
-  onOfflineSettings: () => void;
+  /** Absent for a role that may not handle alerts: 处理所选 and 离线设置 are not shown. */
+  onHandleSelected?: (() => void) | undefined;
+  onOfflineSettings?: (() => void) | undefined;
 }
 
 /** 告警管理's filters: kind, state, the days raised, 包含下级; then 处理所选 and 离线设置. */
@@ -73,12 +74,16 @@ export function AlertFilterBar(props: AlertFilterBarProps) {
       <Button type="primary" icon={<SearchOutlined />} onClick={onSearch}>
         查询
       </Button>
-      <Button icon={<CheckOutlined />} disabled={selected === 0} onClick={onHandleSelected}>
-        {selected > 0 ? `处理所选（${selected}）` : '处理所选'}
-      </Button>
-      <Button icon={<FieldTimeOutlined />} onClick={onOfflineSettings}>
-        离线设置
-      </Button>
+      {onHandleSelected && (
+        <Button icon={<CheckOutlined />} disabled={selected === 0} onClick={onHandleSelected}>
+          {selected > 0 ? `处理所选（${selected}）` : '处理所选'}
+        </Button>
+      )}
+      {onOfflineSettings && (
+        <Button icon={<FieldTimeOutlined />} onClick={onOfflineSettings}>
+          离线设置
+        </Button>
+      )}
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertState, type AlertRow } from '@guard-tour/contract';
 import { useMemo, useState } from 'react';
+import { useCan } from '../../api/use-can';
 import { ListTable } from '../../components/list-table';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { usePagedList } from '../../components/use-paged-list';
@@ -22,6 +23,8 @@ export function AlertPage() {
   const filters = alertFiltersOf(list.params.filters);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // 处理, 处理所选 and 离线设置 are for a role that handles alerts.
+  const canHandle = useCan()('alert.handle');
 
   // The selection counts on the open alerts shown: another page, filter or a handle leaves the rest behind.
   const rows = list.query.data?.rows;
@@ -41,23 +44,27 @@ export function AlertPage() {
           onApply={apply}
           onSearch={() => apply(filters)}
           selected={shownSelected.length}
-          onHandleSelected={() => setDialog({ kind: 'handle', ids: shownSelected })}
-          onOfflineSettings={() => setDialog({ kind: 'offline' })}
+          onHandleSelected={canHandle ? () => setDialog({ kind: 'handle', ids: shownSelected }) : undefined}
+          onOfflineSettings={canHandle ? () => setDialog({ kind: 'offline' }) : undefined}
         />
       }
     >
       <ListTable<AlertRow>
         label="告警列表"
         list={list}
-        columns={alertColumns((row) => setDialog({ kind: 'handle', ids: [row.alert_id] }))}
+        columns={alertColumns(canHandle ? (row) => setDialog({ kind: 'handle', ids: [row.alert_id] }) : undefined)}
         rowKey="alert_id"
         scrollX={ALERT_TABLE_WIDTH}
         emptyText="暂无告警"
-        rowSelection={{
-          selectedRowKeys: shownSelected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (row) => ({ disabled: row.state !== AlertState.open }),
-        }}
+        rowSelection={
+          canHandle
+            ? {
+                selectedRowKeys: shownSelected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ disabled: row.state !== AlertState.open }),
+              }
+            : undefined
+        }
       />
       {dialog?.kind === 'handle' && (
         <HandleDialog

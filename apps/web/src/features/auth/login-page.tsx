@@ -3,7 +3,9 @@ import { DEFAULT_TITLE, loginMessages } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
+import { heldKeysOf, homePathOf } from '../../api/access';
 import { getRememberedAccount, setRememberedAccount, startSession } from '../../api/session';
+import { useAccess } from '../../api/use-can';
 import { useSession } from '../../api/use-session';
 import { Logo } from '../../components/logo';
 import { login } from './api';
@@ -14,13 +16,12 @@ interface LoginFields {
   remember_login: boolean;
 }
 
-const HOME = '/home/dashboard';
-
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remembered = getRememberedAccount();
+  const { home } = useAccess();
 
   const mutation = useMutation({
     mutationFn: (fields: LoginFields) =>
@@ -34,11 +35,12 @@ export function LoginPage() {
       setRememberedAccount(fields.remember_login ? fields.user_name.trim() : null);
       queryClient.clear();
       startSession(result);
-      await navigate(HOME, { replace: true });
+      // The account's first screen: 首页 when its role may open it.
+      await navigate(homePathOf(heldKeysOf(result)), { replace: true });
     },
   });
 
-  if (session && !mutation.isPending && !mutation.isSuccess) return <Navigate to={HOME} replace />;
+  if (session && !mutation.isPending && !mutation.isSuccess) return <Navigate to={home} replace />;
 
   return (
     <Flex

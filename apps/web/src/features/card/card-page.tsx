@@ -2,6 +2,8 @@ import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { CardRow } from '@guard-tour/contract';
 import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
+import { useCan } from '../../api/use-can';
+import { editableActions } from '../../components/actions-column';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { SearchTypeToolbar } from '../../components/search-type-toolbar';
@@ -25,6 +27,8 @@ export function CardPage() {
   const [dialog, setDialog] = useState<CardDialogSubject | null>(null);
   const remove = useRemoveCard();
   const confirmDelete = useConfirmDelete();
+  // 录入, 编辑 and 删除 need card.edit; 打印二维码 only what opens this screen (card.view).
+  const canEdit = useCan()('card.edit');
 
   // Points picked for labels stay picked across pages; another organisation or query starts afresh.
   const { holdId, keyword, searchType } = list.params;
@@ -32,10 +36,12 @@ export function CardPage() {
   const [selection, setSelection] = useState<{ scope: string; rows: CardRow[] }>({ scope, rows: [] });
   const selected = selection.scope === scope ? selection.rows : [];
 
-  const columns = cardColumns({
-    onEdit: (row) => setDialog({ row }),
-    onDelete: (row) => confirmDelete('巡检点', () => remove.mutateAsync(row.patrol_id)),
-  });
+  const columns = cardColumns(
+    editableActions(canEdit, {
+      onEdit: (row) => setDialog({ row }),
+      onDelete: (row) => confirmDelete('巡检点', () => remove.mutateAsync(row.patrol_id)),
+    }),
+  );
 
   // 打印二维码: the picked points, or with none picked every point the list's filter finds (the sheet reads them).
   const printLabels = () => {
@@ -66,13 +72,15 @@ export function CardPage() {
           list={list}
           extra={
             <>
-              <Button
-                icon={<PlusOutlined />}
-                disabled={tree.isPending}
-                onClick={() => setDialog({ holdId: pickedHoldId })}
-              >
-                录入
-              </Button>
+              {canEdit && (
+                <Button
+                  icon={<PlusOutlined />}
+                  disabled={tree.isPending}
+                  onClick={() => setDialog({ holdId: pickedHoldId })}
+                >
+                  录入
+                </Button>
+              )}
               <Tooltip
                 title={
                   selected.length > 0

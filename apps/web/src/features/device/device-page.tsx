@@ -2,6 +2,8 @@ import { ApartmentOutlined, ImportOutlined, PlusOutlined } from '@ant-design/ico
 import { deviceMessages, type DeviceRow } from '@guard-tour/contract';
 import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
+import { useCan } from '../../api/use-can';
+import { editableActions } from '../../components/actions-column';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { SearchTypeToolbar } from '../../components/search-type-toolbar';
@@ -29,6 +31,8 @@ export function DevicePage() {
   const [selected, setSelected] = useState<number[]>([]);
   const remove = useRemoveDevice();
   const confirmDelete = useConfirmDelete();
+  // 新增, 导入, 分配, 编辑 and 删除 are for a role that manages devices.
+  const canEdit = useCan()('device.edit');
 
   // The selection counts on the rows shown: another page, organisation or query leaves the rest behind.
   const rows = list.query.data?.rows;
@@ -37,10 +41,12 @@ export function DevicePage() {
     [selected, rows],
   );
 
-  const columns = deviceColumns({
-    onEdit: (row) => setDialog({ kind: 'form', subject: { row } }),
-    onDelete: (row) => confirmDelete('设备', () => remove.mutateAsync(row.object_id)),
-  });
+  const columns = deviceColumns(
+    editableActions(canEdit, {
+      onEdit: (row) => setDialog({ kind: 'form', subject: { row } }),
+      onDelete: (row) => confirmDelete('设备', () => remove.mutateAsync(row.object_id)),
+    }),
+  );
 
   const allocate = () => {
     if (shownSelected.length === 0) void message.warning(deviceMessages.devicesRequired);
@@ -57,21 +63,27 @@ export function DevicePage() {
           initial={FIRST_DEVICE_SEARCH_TYPE}
           list={list}
           extra={
-            <>
-              <Button
-                icon={<PlusOutlined />}
-                disabled={tree.isPending}
-                onClick={() => setDialog({ kind: 'form', subject: { holdId: pickedHoldId } })}
-              >
-                新增
-              </Button>
-              <Button icon={<ImportOutlined />} disabled={tree.isPending} onClick={() => setDialog({ kind: 'import' })}>
-                导入
-              </Button>
-              <Button icon={<ApartmentOutlined />} onClick={allocate}>
-                分配
-              </Button>
-            </>
+            canEdit && (
+              <>
+                <Button
+                  icon={<PlusOutlined />}
+                  disabled={tree.isPending}
+                  onClick={() => setDialog({ kind: 'form', subject: { holdId: pickedHoldId } })}
+                >
+                  新增
+                </Button>
+                <Button
+                  icon={<ImportOutlined />}
+                  disabled={tree.isPending}
+                  onClick={() => setDialog({ kind: 'import' })}
+                >
+                  导入
+                </Button>
+                <Button icon={<ApartmentOutlined />} onClick={allocate}>
+                  分配
+                </Button>
+              </>
+            )
           }
         />
       }
@@ -81,10 +93,9 @@ export function DevicePage() {
         list={list}
         columns={columns}
         rowKey="object_id"
-        rowSelection={{
-          selectedRowKeys: shownSelected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
+        rowSelection={
+          canEdit ? { selectedRowKeys: shownSelected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+        }
       />
       {dialog?.kind === 'form' && <DeviceForm subject={dialog.subject} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && <DeviceImportDialog holdId={pickedHoldId} onClose={() => setDialog(null)} />}

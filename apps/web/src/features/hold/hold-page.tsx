@@ -2,6 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { HoldRow } from '@guard-tour/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { useCan } from '../../api/use-can';
+import { editableActions } from '../../components/actions-column';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -25,17 +27,20 @@ export function HoldPage() {
   const [dialog, setDialog] = useState<HoldDialogSubject | null>(null);
   const remove = useRemoveHold();
   const confirmDelete = useConfirmDelete();
+  const canEdit = useCan()('hold.edit');
 
   const columns = holdColumns({
     page: list.params.page,
-    onEdit: (row) => setDialog({ row }),
-    canDelete: (row) => row.hold_id !== ROOT_HOLD_ID && row.hold_id !== ownHoldId,
-    onDelete: (row) =>
-      confirmDelete('组织', async () => {
-        await remove.mutateAsync(row.hold_id);
-        // The picked organisation is gone: show the caller's own again.
-        if (list.params.holdId === row.hold_id) list.pickHold(undefined);
-      }),
+    ...editableActions(canEdit, {
+      onEdit: (row) => setDialog({ row }),
+      canDelete: (row) => row.hold_id !== ROOT_HOLD_ID && row.hold_id !== ownHoldId,
+      onDelete: (row) =>
+        confirmDelete('组织', async () => {
+          await remove.mutateAsync(row.hold_id);
+          // The picked organisation is gone: show the caller's own again.
+          if (list.params.holdId === row.hold_id) list.pickHold(undefined);
+        }),
+    }),
   });
 
   return (
@@ -50,9 +55,11 @@ export function HoldPage() {
           onChange={list.setDraft}
           onSearch={list.search}
           extra={
-            <Button icon={<PlusOutlined />} onClick={() => setDialog({ parentId: pickedHoldId })}>
-              新增
-            </Button>
+            canEdit && (
+              <Button icon={<PlusOutlined />} onClick={() => setDialog({ parentId: pickedHoldId })}>
+                新增
+              </Button>
+            )
           }
         />
       }

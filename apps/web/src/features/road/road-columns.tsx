@@ -7,15 +7,17 @@ import { StatusTag } from '../../components/status-tag';
 /** Status 4: a closed road stays closed (DOMAIN.md), so it has no 关闭 link. */
 export const CLOSED = 4;
 
+/** A role that may not manage roads has 查看 (the detail, read-only) instead of 编辑 and 关闭. */
 interface RoadColumnActions {
-  onEdit: (row: RoadRow) => void;
-  onClose: (row: RoadRow) => void;
+  onView?: ((row: RoadRow) => void) | undefined;
+  onEdit?: ((row: RoadRow) => void) | undefined;
+  onClose?: ((row: RoadRow) => void) | undefined;
   /** 路线状态 only: 查看轮次, a day's round of the road with each point's result. */
-  onViewRounds?: (row: RoadRow) => void;
+  onViewRounds?: ((row: RoadRow) => void) | undefined;
 }
 
 /** 路线管理 / 路线状态: status, name with 编辑 and 关闭, accounts, cycle, window, grace, points, remark, created. */
-export function roadColumns({ onEdit, onClose, onViewRounds }: RoadColumnActions): TableColumnsType<RoadRow> {
+export function roadColumns({ onView, onEdit, onClose, onViewRounds }: RoadColumnActions): TableColumnsType<RoadRow> {
   return [
     {
       title: '状态',
@@ -31,15 +33,23 @@ export function roadColumns({ onEdit, onClose, onViewRounds }: RoadColumnActions
         <>
           <Typography.Text strong>{shown(name)}</Typography.Text>
           <Space size={0} style={{ display: 'flex', whiteSpace: 'nowrap' }}>
-            <Button type="link" size="small" onClick={() => onEdit(row)}>
-              编辑
-            </Button>
+            {onEdit ? (
+              <Button type="link" size="small" onClick={() => onEdit(row)}>
+                编辑
+              </Button>
+            ) : (
+              onView && (
+                <Button type="link" size="small" onClick={() => onView(row)}>
+                  查看
+                </Button>
+              )
+            )}
             {onViewRounds && (
               <Button type="link" size="small" onClick={() => onViewRounds(row)}>
                 查看轮次
               </Button>
             )}
-            {row.status !== CLOSED && (
+            {onClose && row.status !== CLOSED && (
               <Button type="link" size="small" danger onClick={() => onClose(row)}>
                 关闭
               </Button>

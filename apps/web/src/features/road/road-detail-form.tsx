@@ -16,6 +16,8 @@ interface RoadDetailFormProps {
   cards: TransferChoice[];
   optionsLoading: boolean;
   saving: boolean;
+  /** A role that may not manage roads sees the road without a way to change it. */
+  readOnly?: boolean;
   onSubmit: (values: RoadDetailValues) => void;
   /** A field rule failed (the end before the start): the page says so in words too. */
   onInvalid: (message: string) => void;
@@ -23,7 +25,8 @@ interface RoadDetailFormProps {
 
 /** The road detail's fields: organisation, name, accounts, cycle, window, points in order, remark. */
 export function RoadDetailForm(props: RoadDetailFormProps) {
-  const { form, initialValues, holdName, accounts, cards, optionsLoading, saving, onSubmit, onInvalid } = props;
+  const { form, initialValues, holdName, accounts, cards, optionsLoading, saving, readOnly, onSubmit, onInvalid } =
+    props;
   const cycle = Form.useWatch('cycle_repeat_type', form) ?? initialValues.cycle_repeat_type;
   const kind = itemKindOf(cycle);
 
@@ -36,7 +39,7 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
         const first = errorFields[0]?.errors[0];
         if (first) onInvalid(first);
       }}
-      disabled={saving}
+      disabled={saving || readOnly}
       labelCol={{ flex: '96px' }}
       wrapperCol={{ flex: 1 }}
       autoComplete="off"
@@ -105,11 +108,13 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
       <Form.Item label="备注" name="remark">
         <Input.TextArea rows={3} maxLength={200} showCount />
       </Form.Item>
-      <Form.Item label=" " colon={false}>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
-          保存
-        </Button>
-      </Form.Item>
+      {!readOnly && (
+        <Form.Item label=" " colon={false}>
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+            保存
+          </Button>
+        </Form.Item>
+      )}
     </Form>
   );
 }

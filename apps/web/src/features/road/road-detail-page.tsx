@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText, loadErrorText } from '../../api/client';
 import { MSG } from '../../api/messages';
-import { rootHoldId } from '../../components/hold-tree';
+import { useCan } from '../../api/use-can';
+import { holdLabel, rootHoldId } from '../../components/hold-tree';
 import { PageLoading } from '../../components/page-loading';
 import { useHoldTree } from '../../components/use-hold-tree';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
@@ -36,7 +37,10 @@ export function RoadDetailPage() {
   const edit = useRoadForEdit(roadId);
   const road = edit.data?.road;
   const holdId = road?.hold_id ?? positiveId(search.get('holdid')) ?? rootHoldId(tree.data ?? []);
-  const base = useHoldName(isNew ? holdId : undefined);
+  const can = useCan();
+  const readOnly = !can('road.edit');
+  // LoadParentBase names the organisation of a new road; without hold.view the tree's own label does.
+  const base = useHoldName(isNew && can('hold.view') ? holdId : undefined);
   const accountOptions = useAccountOptions(holdId);
   const cardOptions = useCardOptions(holdId);
   const save = useSaveRoad();
@@ -108,11 +112,12 @@ export function RoadDetailPage() {
       <RoadDetailForm
         form={form}
         initialValues={initialValues}
-        holdName={road?.hold_name ?? base.data?.hold_name ?? ''}
+        holdName={road?.hold_name ?? (base.data?.hold_name || holdLabel(tree.data ?? [], holdId))}
         accounts={accounts}
         cards={cards}
         optionsLoading={accountOptions.isPending || cardOptions.isPending}
         saving={save.isPending}
+        readOnly={readOnly}
         onSubmit={submit}
         onInvalid={(text) => void message.warning(text)}
       />
@@ -121,10 +126,10 @@ export function RoadDetailPage() {
 
   return (
     <Card
-      title={isNew ? '新增路线' : `编辑路线${road ? `：${road.road_name}` : ''}`}
+      title={isNew ? '新增路线' : `${readOnly ? '查看' : '编辑'}路线${road ? `：${road.road_name}` : ''}`}
       style={{ maxWidth: 960, margin: '0 auto' }}
       // A saved road's rounds, today's or a past day's, with each point's result.
-      extra={road ? <Button onClick={() => setRoundsOpen(true)}>查看轮次</Button> : undefined}
+      extra={road && can('record.view') ? <Button onClick={() => setRoundsOpen(true)}>查看轮次</Button> : undefined}
     >
       {body}
       {road && roundsOpen && <RoadRoundsDialog road={road} onClose={() => setRoundsOpen(false)} />}

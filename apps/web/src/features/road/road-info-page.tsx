@@ -2,6 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { RoadRow } from '@guard-tour/contract';
 import { Button, Checkbox } from 'antd';
 import { useState } from 'react';
+import { useCan } from '../../api/use-can';
+import { editableActions } from '../../components/actions-column';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -22,12 +24,15 @@ export function RoadInfoPage() {
   const [dialog, setDialog] = useState<RoadInfoDialogSubject | null>(null);
   const remove = useRemoveRoadInfo();
   const confirmDelete = useConfirmDelete();
+  const canEdit = useCan()('road.edit');
 
-  const columns = roadInfoColumns({
-    onView: (row) => setDialog({ mode: 'view', row }),
-    onEdit: (row) => setDialog({ mode: 'edit', row }),
-    onDelete: (row) => confirmDelete('线路', () => remove.mutateAsync(row.road_id)),
-  });
+  const columns = roadInfoColumns(
+    editableActions(canEdit, {
+      onView: (row) => setDialog({ mode: 'view', row }),
+      onEdit: (row) => setDialog({ mode: 'edit', row }),
+      onDelete: (row) => confirmDelete('线路', () => remove.mutateAsync(row.road_id)),
+    }),
+  );
 
   return (
     <TreeListLayout
@@ -52,9 +57,11 @@ export function RoadInfoPage() {
             </Checkbox>
           }
           extra={
-            <Button icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', holdId: pickedHoldId })}>
-              新增
-            </Button>
+            canEdit && (
+              <Button icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', holdId: pickedHoldId })}>
+                新增
+              </Button>
+            )
           }
         />
       }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorText } from '../../api/client';
+import { useCan } from '../../api/use-can';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -29,6 +30,9 @@ function RoadListPage({ call }: { call: RoadListCall }) {
   const [status, setStatus] = useState(-1);
   const [roundsOf, setRoundsOf] = useState<RoadRow | null>(null);
   const close = useCloseRoad();
+  const can = useCan();
+  // 新增, 编辑 and 关闭 are for a role that manages roads.
+  const canEdit = can('road.edit');
 
   // A save in the detail window refreshes this list.
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ROAD_KEY }), [queryClient]);
@@ -51,11 +55,11 @@ function RoadListPage({ call }: { call: RoadListCall }) {
       },
     });
 
+  const openDetail = (row: RoadRow) => openRoadDetail(row.road_id, row.hold_id);
   const columns = roadColumns({
-    onEdit: (row) => openRoadDetail(row.road_id, row.hold_id),
-    onClose: confirmClose,
-    // 路线状态 shows a day's round of a road, with each point's result.
-    onViewRounds: call === 'listRoadStates' ? setRoundsOf : undefined,
+    ...(canEdit ? { onEdit: openDetail, onClose: confirmClose } : { onView: openDetail }),
+    // 路线状态 shows a day's round of a road, with each point's result (the rounds are the records' to show).
+    onViewRounds: call === 'listRoadStates' && can('record.view') ? setRoundsOf : undefined,
   });
 
   return (
@@ -87,9 +91,11 @@ function RoadListPage({ call }: { call: RoadListCall }) {
             </>
           }
           extra={
-            <Button icon={<PlusOutlined />} onClick={() => openRoadDetail(0, pickedHoldId)}>
-              新增
-            </Button>
+            canEdit && (
+              <Button icon={<PlusOutlined />} onClick={() => openRoadDetail(0, pickedHoldId)}>
+                新增
+              </Button>
+            )
           }
         />
       }

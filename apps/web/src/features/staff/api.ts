@@ -1,5 +1,5 @@
 import type { SaveAccountInput, StaffRow } from '@guard-tour/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import type { Paged } from '../../api/client';
 import { QUERY_KEYS } from '../../api/query-keys';
@@ -10,7 +10,13 @@ export const STAFF_LIST_KEY = [...QUERY_KEYS.staff, 'list'] as const;
 /** Accounts of the picked organisation and below; the keyword matches the account or the person. */
 export async function listStaff(params: ListParams, signal?: AbortSignal): Promise<Paged<StaffRow>> {
   return api.staff.listStaff(
-    { Name: params.keyword, HoldID: params.holdId, containChildren: true, ...pagingOf(params) },
+    {
+      Name: params.keyword,
+      HoldID: params.holdId,
+      containChildren: true,
+      role_id: Number(params.filters?.role_id) || undefined,
+      ...pagingOf(params),
+    },
     { signal },
   );
 }
@@ -36,4 +42,16 @@ export function useSaveAccount() {
 export function useRemoveAccount() {
   const refresh = useRefreshStaff();
   return useMutation({ mutationFn: (userId: number) => removeUsers([userId]), onSuccess: refresh });
+}
+
+/**
+ * The roles an account of this organisation may be given by the caller (Role/Options: built-ins first, then the
+ * custom roles of the organisation's path). Off for a role that may call it neither way (role.view, staff.edit).
+ */
+export function useRoleOptions(holdId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.role, 'options', holdId],
+    queryFn: ({ signal }) => api.role.roleOptions({ hold_id: holdId }, { signal }),
+    enabled: enabled && holdId !== undefined,
+  });
 }

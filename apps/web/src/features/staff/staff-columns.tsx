@@ -8,6 +8,7 @@ export function staffColumns(actions: RowActions<StaffRow>): TableColumnsType<St
     { title: '账号', dataIndex: 'user_name', render: (value: string) => shown(value) },
     { title: '姓名', dataIndex: 'true_name', render: (value: string) => shown(value) },
     { title: '所属组织', dataIndex: 'hold_name', render: (value: string) => shown(value) },
+    { title: '角色', dataIndex: 'role_name', render: (value: string) => shown(value) },
     { title: '备注', dataIndex: 'remark', render: (value: string) => value ?? '' },
     { title: '录入时间', dataIndex: 'create_time', ...NOWRAP, render: (value: string) => shown(value) },
     actionsColumn(actions),

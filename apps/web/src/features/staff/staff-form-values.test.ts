@@ -10,6 +10,8 @@ const ROW: StaffRow = {
   hold_name: '滨江花园保安部',
   remark: '巡检员',
   create_time: '2026-11-22 16:09:24',
+  role_id: 3,
+  role_name: '巡检员',
 };
 
 describe('a new account', () => {
@@ -56,7 +58,13 @@ describe('editing an account', () => {
       user_password: '',
       true_name: '张伟',
       remark: '巡检员',
+      role_id: 3,
     });
+  });
+
+  it('keeps the account’s role unless another is picked (SaveAccount without role_id keeps it)', () => {
+    expect(toSaveAccountInput(staffValuesOf(ROW), 12)).toMatchObject({ role_id: 3 });
+    expect(toSaveAccountInput({ ...staffValuesOf(ROW), role_id: undefined }, 12)).not.toHaveProperty('role_id');
   });
 
   it('needs the account only (请输入账号！); an empty password keeps the old one', () => {

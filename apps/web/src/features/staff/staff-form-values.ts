@@ -15,6 +15,8 @@ export interface StaffFormValues {
   user_password: string;
   true_name: string;
   remark: string;
+  /** Undefined: a new account is a 管理员, an edited one keeps its role (SaveAccount without role_id). */
+  role_id?: number | undefined;
 }
 
 export function newStaffValues(holdId: number | undefined): StaffFormValues {
@@ -29,6 +31,7 @@ export function staffValuesOf(row: StaffRow): StaffFormValues {
     user_password: '',
     true_name: row.true_name ?? '',
     remark: row.remark ?? '',
+    role_id: row.role_id || undefined,
   };
 }
 
@@ -55,5 +58,6 @@ export function toSaveAccountInput(values: StaffFormValues, userId: number): Sav
     user_password: values.user_password ?? '',
     true_name: values.true_name?.trim() ?? '',
     remark: values.remark?.trim() ?? '',
+    ...(values.role_id ? { role_id: values.role_id } : {}),
   };
 }

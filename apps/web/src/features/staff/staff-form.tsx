@@ -3,7 +3,9 @@ import { Col } from 'antd';
 import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
 import { AccountItems } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
+import { useSession } from '../../api/use-session';
 import { useSaveAccount } from './api';
+import { RoleItem } from './role-select';
 import {
   newStaffValues,
   staffFormError,
@@ -25,6 +27,7 @@ export function StaffForm({ subject, onClose }: StaffFormProps) {
   const row = rowOf(subject);
   const userId = row?.user_id ?? 0;
   const isNew = userId === 0;
+  const ownAccount = useSession()?.info?.userName;
   const dialog = useEditForm(
     useSaveAccount(),
     {
@@ -41,6 +44,7 @@ export function StaffForm({ subject, onClose }: StaffFormProps) {
         <HoldItem />
       </Col>
       <AccountItems nameLabel="账号" isNew={isNew} trueNamePlaceholder="巡检人姓名" />
+      <RoleItem current={row} disabled={Boolean(row && row.user_name === ownAccount)} />
       <Col span={24}>
         <RemarkItem />
       </Col>

@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { StaffRow } from '@guard-tour/contract';
-import { Button } from 'antd';
+import { Button, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../api/use-session';
+import { useCan } from '../../api/use-can';
+import { editableActions } from '../../components/actions-column';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -10,7 +12,8 @@ import { TreeListLayout } from '../../components/tree-list-layout';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useHoldTree } from '../../components/use-hold-tree';
 import { usePagedList } from '../../components/use-paged-list';
-import { listStaff, STAFF_LIST_KEY, useRemoveAccount } from './api';
+import { listStaff, STAFF_LIST_KEY, useRemoveAccount, useRoleOptions } from './api';
+import { roleFilterChoices } from './role-select';
 import { staffColumns } from './staff-columns';
 import { StaffForm, type StaffDialogSubject } from './staff-form';
 
@@ -23,12 +26,24 @@ export function StaffPage() {
   const [dialog, setDialog] = useState<StaffDialogSubject | null>(null);
   const remove = useRemoveAccount();
   const confirmDelete = useConfirmDelete();
+  const can = useCan();
+  const canEdit = can('staff.edit');
+  // The role filter: the organisation's roles when the caller may ask for them, else the roles the list shows.
+  const [roleId, setRoleId] = useState<number | undefined>(undefined);
+  const roleOptions = useRoleOptions(pickedHoldId, can('role.view') || canEdit);
+  const roleChoices = roleFilterChoices(roleOptions.data, list.query.data?.rows ?? []);
+  const filterByRole = (next: number | undefined) => {
+    setRoleId(next);
+    list.searchWith({ role_id: next ?? 0 });
+  };
 
-  const columns = staffColumns({
-    onEdit: (row) => setDialog({ row }),
-    canDelete: (row) => row.user_name !== ownAccount,
-    onDelete: (row) => confirmDelete('账号', () => remove.mutateAsync(row.user_id)),
-  });
+  const columns = staffColumns(
+    editableActions(canEdit, {
+      onEdit: (row) => setDialog({ row }),
+      canDelete: (row) => row.user_name !== ownAccount,
+      onDelete: (row) => confirmDelete('账号', () => remove.mutateAsync(row.user_id)),
+    }),
+  );
 
   return (
     <TreeListLayout
@@ -40,11 +55,30 @@ export function StaffPage() {
           placeholder="账号或姓名"
           value={list.draft}
           onChange={list.setDraft}
-          onSearch={list.search}
+          onSearch={() => list.searchWith({ role_id: roleId ?? 0 })}
+          leading={
+            <>
+              <Typography.Text>
+                <label htmlFor="staff-role-filter">角色</label>
+              </Typography.Text>
+              <Select<number>
+                id="staff-role-filter"
+                allowClear
+                placeholder="全部角色"
+                value={roleId}
+                onChange={(next) => filterByRole(next ?? undefined)}
+                options={roleChoices}
+                notFoundContent="暂无角色"
+                style={{ width: 140 }}
+              />
+            </>
+          }
           extra={
-            <Button icon={<PlusOutlined />} onClick={() => setDialog({ holdId: pickedHoldId })}>
-              新增
-            </Button>
+            canEdit && (
+              <Button icon={<PlusOutlined />} onClick={() => setDialog({ holdId: pickedHoldId })}>
+                新增
+              </Button>
+            )
           }
         />
       }

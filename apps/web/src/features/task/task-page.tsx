@@ -2,6 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TaskRow } from '@guard-tour/contract';
 import { Button, Checkbox, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { useCan } from '../../api/use-can';
+import { editableActions } from '../../components/actions-column';
 import { rootHoldId } from '../../components/hold-tree';
 import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
@@ -30,6 +32,7 @@ export function TaskPage() {
   const [dialog, setDialog] = useState<TaskDialogSubject | null>(null);
   const remove = useRemoveTask();
   const confirmDelete = useConfirmDelete();
+  const canEdit = useCan()('task.edit');
 
   const search = (next: TaskFilters = filters) => list.searchWith({ ...next, road_name: next.road_name.trim() });
   const change = (patch: Partial<TaskFilters>, apply = false) => {
@@ -38,11 +41,14 @@ export function TaskPage() {
     if (apply) search(next);
   };
 
-  const columns = taskColumns({
-    onView: (row) => setDialog({ mode: 'view', row }),
-    onEdit: (row) => setDialog({ mode: 'edit', row }),
-    onDelete: (row) => confirmDelete('任务', () => remove.mutateAsync(row.task_id), { exceptionText: '处理发生异常' }),
-  });
+  const columns = taskColumns(
+    editableActions(canEdit, {
+      onView: (row) => setDialog({ mode: 'view', row }),
+      onEdit: (row) => setDialog({ mode: 'edit', row }),
+      onDelete: (row) =>
+        confirmDelete('任务', () => remove.mutateAsync(row.task_id), { exceptionText: '处理发生异常' }),
+    }),
+  );
 
   return (
     <TreeListLayout
@@ -94,9 +100,11 @@ export function TaskPage() {
             </>
           }
           extra={
-            <Button icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', holdId: pickedHoldId })}>
-              新增
-            </Button>
+            canEdit && (
+              <Button icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', holdId: pickedHoldId })}>
+                新增
+              </Button>
+            )
           }
         />
       }
