@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { callApi } from './support.js';
+import { callApi, unique } from './support.js';
 import {
   appLogin,
   CHROMIUM_ARGS,
@@ -180,7 +180,8 @@ test.describe('the guard app on a phone', () => {
     await page.getByRole('button', { name: '输入卡号' }).tap();
     await page.getByRole('dialog').getByRole('textbox', { name: '卡号' }).fill(point!.sn);
     await page.getByRole('dialog').getByRole('button', { name: '打卡' }).tap();
-    await expect(page.getByText('该设备不是本组织登记的巡检手机，请重新登录')).toBeVisible();
+    // The phone's session is revoked with it (401): back to the login screen, saying why.
+    await expect(page.getByText('登录已失效，请重新登录')).toBeVisible();
     await expect(page.getByText('1 条打卡仍在手机上，登录后上传')).toBeVisible();
     expect(await punchesOf(page, guard.token, point!.sn)).toHaveLength(0);
 
@@ -191,5 +192,25 @@ test.describe('the guard app on a phone', () => {
     await expect.poll(async () => (await punchesOf(page, guard.token, point!.sn)).length).toBe(1);
     // Registered anew: the same number, a new device in 设备管理.
     expect((await deviceOf(page, guard.token, deviceNo!))?.object_id).not.toBe(device!.object_id);
+  });
+
+  test('an account without 使用巡检助手 is told so on the login screen', async ({ page }) => {
+    const guard = await setUpGuard(page);
+    const account = unique('reader');
+    await callApi(page, guard.token, '/HoldInfo/SaveAccount', {
+      user_id: 0,
+      hold_id: guard.holdId,
+      user_name: account,
+      user_password: guard.password,
+      true_name: '只读客户',
+      role_id: 4, // 只读: no app.use (ROLES.md)
+    });
+    await page.goto('/m/');
+    await page.getByLabel('账号').fill(account);
+    await page.getByLabel('密码').fill(guard.password);
+    await page.getByRole('button', { name: '登录' }).tap();
+    await expect(page.getByRole('alert')).toHaveText('此账号没有使用巡检助手的权限');
+    await expect(page.getByText('今日任务', { exact: true })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('gt.guard.deviceNo'))).toBeNull();
   });
 });

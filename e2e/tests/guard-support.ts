@@ -27,6 +27,8 @@ export const CHROMIUM_ARGS = [
 
 export interface GuardSetUp {
   token: string;
+  /** The guard's enterprise. */
+  holdId: number;
   account: string;
   password: string;
   points: { sn: string; name: string }[];
@@ -58,7 +60,7 @@ export async function setUpGuard(page: Page): Promise<GuardSetUp> {
     road_name: unique('手机巡逻线'),
     patrol_card_ids: ids,
   });
-  return { token, account, password, points };
+  return { token, holdId, account, password, points };
 }
 
 /** Punches stored for a card, as 打卡数据 lists them. */

@@ -1,4 +1,11 @@
-import { calls, ResultCode, type AppPunchRecord, type AppRound, type LoginResult } from '@guard-tour/contract';
+import {
+  calls,
+  guardAppMessages,
+  ResultCode,
+  type AppPunchRecord,
+  type AppRound,
+  type LoginResult,
+} from '@guard-tour/contract';
 import { api } from '@guard-tour/web/api/api';
 import { ApiError, buildUrl, failureOf } from '@guard-tour/web/api/client';
 import { fetchJson } from '@guard-tour/web/api/transport';
@@ -7,8 +14,12 @@ import type { PunchSender } from '../lib/punch-queue';
 /** The guard app's calls, through the console's typed client (same envelope, token and messages). */
 export const PHOTO_TIMEOUT_MS = 60_000;
 
+/**
+ * An app session (ROLES.md): it may use only the app's calls, and an account without 使用巡检助手 is refused with
+ * 此账号没有使用巡检助手的权限, which the login screen shows as it is.
+ */
 export function login(user_name: string, user_password: string): Promise<LoginResult> {
-  return api.auth.login({ user_name, user_password }, { redirectOn401: false });
+  return api.auth.login({ user_name, user_password, client: 'app' }, { redirectOn401: false });
 }
 
 export const registerApp = (app_id: string) => api.guardApp.registerApp({ app_id });
@@ -40,14 +51,44 @@ export function senderFor(device_no: string): PunchSender {
   };
 }
 
-/** A refusal by the server (a bad photo): retrying the same bytes can never succeed. */
+/**
+ * A refusal by the server (a bad photo): retrying the same bytes can never succeed. Too many photos a minute (429)
+ * is not one: the photo waits for the next try.
+ */
 export const isPermanent = (error: unknown) =>
-  error instanceof ApiError && error.kind === 'server' && error.code !== null && error.code < 500 && error.code !== 401;
+  error instanceof ApiError &&
+  error.kind === 'server' &&
+  error.code !== null &&
+  error.code < 500 &&
+  error.code !== ResultCode.unauthenticated &&
+  error.code !== ResultCode.tooManyAttempts;
+
+/** The server ended this session (401): the client has already cleared it. */
+export const isSessionEnded = (error: unknown) =>
+  error instanceof ApiError && error.code === ResultCode.unauthenticated;
+
+const refusedWith = (error: unknown, messages: readonly string[]) =>
+  error instanceof ApiError && error.code === ResultCode.forbidden && messages.includes(error.message);
+
+/** The session has not registered this phone yet (it logged in before phones were bound to sessions). */
+export const needsRegistration = (error: unknown) => refusedWith(error, [guardAppMessages.registerFirst]);
 
 /**
- * The server no longer takes this phone's punches (deleted in 设备管理, or moved out of the account's organisation):
- * the guard logs in again, which registers the phone anew; the waiting punches stay queued meanwhile.
+ * A batch refused for its photos' ids: uploaded by another account (the guard before, on a shared phone) or already
+ * on another punch. The photos are still on the phone: they are uploaded again under this account.
  */
-export const isPhoneRefused = (error: unknown) => error instanceof ApiError && error.code === 403;
+export const isPhotoRefused = (error: unknown) =>
+  refusedWith(error, [guardAppMessages.photoNotYours, guardAppMessages.photoUsed]);
+
+/**
+ * The server no longer takes this phone's punches from this session (another device number, the phone no longer
+ * one): the guard logs in again, which registers the phone anew; the waiting punches stay queued meanwhile. A
+ * deleted phone, or one moved out of the account's organisation, ends the session itself (401).
+ */
+export const isPhoneRefused = (error: unknown) =>
+  error instanceof ApiError &&
+  error.code === ResultCode.forbidden &&
+  !needsRegistration(error) &&
+  !isPhotoRefused(error);
 
 export { ApiError };

@@ -1,7 +1,16 @@
 import type { AppRound } from '@guard-tour/contract';
 import { clearSession, getSession } from '@guard-tour/web/api/session';
-import { isPermanent, isPhoneRefused, senderFor, todayRounds } from '../api/guard-api';
-import { deviceNo, setDeviceNo } from '../lib/app-id';
+import {
+  isPermanent,
+  isPhoneRefused,
+  isPhotoRefused,
+  isSessionEnded,
+  needsRegistration,
+  registerApp,
+  senderFor,
+  todayRounds,
+} from '../api/guard-api';
+import { appId, deviceNo, setDeviceNo } from '../lib/app-id';
 import { indexedDbStore } from '../lib/idb-store';
 import { localTime } from '../lib/local-time';
 import { PunchQueue, type QueuedPunch } from '../lib/punch-queue';
@@ -87,11 +96,44 @@ function markChecked(stored: { patrol_sn: string; punch_time: string }[]): void 
   );
 }
 
+/**
+ * Runs a call that names this phone; a session that has not registered it yet (logged in before phones were bound
+ * to sessions) registers it and tries once more.
+ */
+async function asThisPhone<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!needsRegistration(error)) throw error;
+    setDeviceNo((await registerApp(appId())).device_no);
+    return work();
+  }
+}
+
+/** Sends the queue; photos refused as not this account's are uploaded again under it, then the batch once more. */
+async function sendQueue(device: string) {
+  return asThisPhone(async () => {
+    try {
+      return await queue.flush(senderFor(device));
+    } catch (error) {
+      if (!isPhotoRefused(error)) throw error;
+      await queue.forgetPhotoIds();
+      return queue.flush(senderFor(device));
+    }
+  });
+}
+
 const loop = startSyncLoop({
   flush: async () => {
     const device = deviceNo();
     if (!device || !getSession()) return;
-    const result = await queue.flush(senderFor(device)).catch((error: unknown) => {
+    const result = await sendQueue(device).catch((error: unknown) => {
+      // The session was ended (the phone deleted in 设备管理 or moved out of the organisation, a password reset):
+      // the client has cleared it; the login screen says why and that the punches wait.
+      if (isSessionEnded(error)) {
+        set({ signedOut: error instanceof Error ? error.message : '请重新登录' });
+        return null;
+      }
       if (!isPhoneRefused(error)) throw error;
       // Back to the login screen; logging in registers the phone again and the queue is sent then.
       setDeviceNo(null);
@@ -111,7 +153,7 @@ const loop = startSyncLoop({
 export async function refreshRounds(): Promise<void> {
   if (!getSession()) return;
   try {
-    keepRounds(await todayRounds(deviceNo()));
+    keepRounds(await asThisPhone(() => todayRounds(deviceNo())));
   } catch (error) {
     set({ roundsError: error instanceof Error ? error.message : '加载失败' });
   }

@@ -133,6 +133,22 @@ describe('the offline queue', () => {
     expect(server.sender.uploadPhoto).toHaveBeenCalledTimes(1);
   });
 
+  it('uploads the photos again when the server refuses their ids (another guard’s, on a shared phone)', async () => {
+    const server = fakeServer();
+    const queue = new PunchQueue(memoryStore());
+    await queue.add('A1', T1, { note: '门未锁', photos: [new Blob(['x'], { type: 'image/png' })] });
+    vi.mocked(server.sender.sendPunches).mockRejectedValueOnce(new Error('只能使用本账号上传的照片'));
+    await expect(queue.flush(server.sender)).rejects.toThrow('只能使用本账号上传的照片');
+    expect((await queue.list())[0]?.photos.map((photo) => photo.photo_id)).toEqual([1]);
+
+    await queue.forgetPhotoIds();
+    expect((await queue.list())[0]?.photos.map((photo) => photo.photo_id)).toEqual([null]);
+    await queue.flush(server.sender);
+    expect(server.sender.uploadPhoto).toHaveBeenCalledTimes(2);
+    expect(server.stored.get(`A1 ${T1}`)).toEqual({ patrol_sn: 'A1', punch_time: T1, note: '门未锁', photo_ids: [2] });
+    expect(await queue.list()).toEqual([]);
+  });
+
   it('sends a report on a punch already uploaded as a punch of its own', async () => {
     const server = fakeServer();
     const queue = new PunchQueue(memoryStore());

@@ -162,6 +162,20 @@ export class PunchQueue {
     });
   }
 
+  /**
+   * Forgets the server's ids of the waiting punches' photos, whose bytes are still here: the next flush uploads
+   * them again (the server refused them as another account's, e.g. of the guard logged in before on this phone).
+   */
+  forgetPhotoIds() {
+    return this.locked(async () => {
+      for (const punch of await this.store.all()) {
+        if (punch.rejected !== null || punch.photos.every((photo) => photo.photo_id === null)) continue;
+        await this.store.put({ ...punch, photos: punch.photos.map((photo) => ({ ...photo, photo_id: null })) });
+      }
+      this.changed();
+    });
+  }
+
   /** Uploads a punch's photos that have no server id yet; each id is kept at once, so a retry skips it. */
   private async uploadPhotos(punch: QueuedPunch, sender: PunchSender): Promise<QueuedPunch> {
     let current = punch;
