@@ -36,6 +36,7 @@ import { recordRoutes } from './features/record/record.routes.js';
 import { reportRoutes } from './features/report/report.routes.js';
 import { alertRoutes } from './features/alert/alert.routes.js';
 import { webhookRoutes } from './features/webhook/webhook.routes.js';
+import { digestRoutes } from './features/digest/digest.routes.js';
 import { guardAppRoutes } from './features/guard-app/guard-app.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
@@ -56,6 +57,7 @@ const features = [
   reportRoutes,
   alertRoutes,
   webhookRoutes,
+  digestRoutes,
   guardAppRoutes,
 ];
 

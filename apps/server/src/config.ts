@@ -34,6 +34,12 @@ export interface Config {
    * phone to. Unset: the address of the request that asks for the labels.
    */
   publicUrl: string | undefined;
+  /**
+   * The mail server of scheduled reports (SMTP_URL: `smtp://user:pass@host:587`, `smtps://…`) and their sender
+   * (MAIL_FROM); both or neither. Unset: e-mail subscriptions cannot be saved (DIGESTS.md).
+   */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
   /** `Authorization: Bearer …` that opens `/proxyserver/metrics` to callers off this machine (METRICS_TOKEN). */
   metricsToken: string | undefined;
   /** Login attempts a minute from one address across all accounts (LOGIN_RATE_LIMIT; 0: no limit). */
@@ -89,6 +95,26 @@ function parseTrustProxy(value: string | undefined): string {
   return text;
 }
 
+function parseMail(env: NodeJS.ProcessEnv): { smtpUrl: string | undefined; mailFrom: string | undefined } {
+  const smtpUrl = (env.SMTP_URL ?? '').trim() || undefined;
+  const mailFrom = (env.MAIL_FROM ?? '').trim() || undefined;
+  if (Boolean(smtpUrl) !== Boolean(mailFrom)) {
+    throw new ConfigError('SMTP_URL（邮件服务器）与 MAIL_FROM（发件人地址）需同时设置');
+  }
+  if (smtpUrl) {
+    let protocol = '';
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {
+      // Reported below without the URL, which may hold a password.
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+      throw new ConfigError('SMTP_URL 应为 smtp://用户名:密码@主机:端口 或 smtps://…');
+    }
+  }
+  return { smtpUrl, mailFrom };
+}
+
 function checkTimeZone(name: string): string {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
@@ -124,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((part) => part.trim())
       .filter(Boolean),
     publicUrl: (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '') || undefined,
+    ...parseMail(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     loginRateLimit: parseLimit('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30),
     uploadRateLimit: parseLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, 600),

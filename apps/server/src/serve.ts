@@ -15,6 +15,7 @@ import { scheduleRetention } from './db/retention.js';
 import { UPKEEP_EVERY_MS, keepUpOneTable } from './db/upkeep.js';
 import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
 import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
+import { startDigests } from './features/digest/digest-outbox.service.js';
 import { removeUnattachedPhotos } from './features/guard-app/photo.service.js';
 
 /** How often rounds are stored and frozen without waiting for a read, and the day checked for 漏检 alerts. */
@@ -147,6 +148,8 @@ async function start(log: Logger, now: () => Date): Promise<void> {
       (error) => app.log.error({ err: error }, 'webhook delivery failed'),
       ALERT_CHANNEL,
     ),
+    // Scheduled reports (定时报表): due periods recorded once, their deliveries tried like webhooks.
+    startDigests(ctx, (error) => app.log.error({ err: error }, 'scheduled report failed')),
     // Expired sessions and logs older than LOG_RETENTION_DAYS, a minute after start and then daily.
     scheduleRetention(ctx, (error) => app.log.error({ err: error }, 'retention failed')),
     // PGlite has no autovacuum: the server keeps the statistics of its tables (PostgreSQL does it by itself).

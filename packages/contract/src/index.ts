@@ -21,6 +21,7 @@ export * from './record.js';
 export * from './report.js';
 export * from './alert.js';
 export * from './webhook.js';
+export * from './digest.js';
 export * from './guard-app.js';
 export * from './permissions.js';
 export * from './call.js';

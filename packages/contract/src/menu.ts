@@ -60,6 +60,7 @@ export const MENU: readonly MenuGroup[] = [
       { title: '登录日志', path: '/sys/login_logs', permission: 'log.view' },
       { title: '告警管理', path: '/sys/alerts', permission: 'alert.view' },
       { title: '告警推送', path: '/sys/webhooks', permission: 'webhook.edit' },
+      { title: '定时报表', path: '/sys/digests', permission: 'digest.edit' },
     ],
   },
 ];

@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   { key: 'alert.view', name: '查看告警', group: '系统管理' },
   { key: 'alert.handle', name: '处理告警', group: '系统管理' },
   { key: 'webhook.edit', name: '管理告警推送', group: '系统管理' },
+  { key: 'digest.edit', name: '管理定时报表', group: '系统管理' },
   { key: 'app.use', name: '使用巡检助手', group: '巡检助手' },
 ] as const;
 
@@ -100,7 +101,7 @@ export const BUILTIN_ROLES: readonly { role_id: number; role_name: string; permi
   {
     role_id: BuiltinRole.supervisor,
     role_name: '主管',
-    permissions: [...VIEW_KEYS, 'record.export', 'alert.handle', 'app.use'],
+    permissions: [...VIEW_KEYS, 'record.export', 'alert.handle', 'digest.edit', 'app.use'],
   },
   { role_id: BuiltinRole.guard, role_name: '巡检员', permissions: ['app.use'] },
   {

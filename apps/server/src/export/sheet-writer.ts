@@ -33,12 +33,26 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** The package around the one sheet (ECMA-376): content types, relationships, the workbook naming the sheet. */
-const CONTENT_TYPES = `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
+/** The package around the sheets (ECMA-376): content types, relationships, the workbook naming each sheet. */
+const contentTypes = (count: number) =>
+  `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheetNumbers(
+    count,
+  )
+    .map(
+      (n) =>
+        `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
+    .join('')}</Types>`;
 const PACKAGE_RELS = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
-const WORKBOOK_RELS = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
-const workbookXml = (title: string) =>
-  `${XML}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="${escapeXml(sheetName(title))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+const workbookRels = (count: number) =>
+  `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheetNumbers(count)
+    .map((n) => `<Relationship Id="rId${n}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${n}.xml"/>`)
+    .join('')}</Relationships>`;
+const workbookXml = (titles: readonly string[]) =>
+  `${XML}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>${titles
+    .map((title, i) => `<sheet name="${escapeXml(sheetName(title))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join('')}</sheets></workbook>`;
+const sheetNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 /** A sheet's name: at most 31 characters, none of `[]:*?/\`. */
 const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
@@ -161,6 +175,12 @@ async function* prefetched<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
   }
 }
 
+/** One sheet of a workbook: its tab's title and its rows. */
+export interface WorkbookSheet<T> {
+  title: string;
+  source: SheetSource<T>;
+}
+
 /**
  * Streams one sheet named `title` to the .xlsx `file` (DOMAIN.md, Exports): the header row frozen, the column
  * widths, then the rows batch by batch, written as SpreadsheetML text straight into the zip (inline strings, no
@@ -173,46 +193,72 @@ export async function writeSheet<T>(
   source: SheetSource<T>,
   limits: SheetLimits,
 ): Promise<number> {
-  const widths: Partial<Record<string, number>> = source.widths ?? {};
-  const cellStarts = source.columns.map((_, i) => `<c r="${columnName(i)}`);
-  let written = 0;
-  async function* sheet(): AsyncIterable<string | Buffer> {
-    const cols = source.columns
-      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[c.key] ?? DEFAULT_WIDTH}" customWidth="1"/>`)
-      .join('');
-    yield `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
-    yield rowXml(
-      source.columns.map((c) => c.title),
-      1,
-      cellStarts,
-    );
-    const part = new PartWriter();
-    for await (const batch of prefetched(source.batches(limits.batchSize))) {
-      // Rows stored after the count are left out beyond the cap.
-      const take = Math.min(batch.length, limits.maxRows - written);
-      for (let i = 0; i < take; i += 1) {
-        const full = part.add(rowXml(batch[i]!, written + i + 2, cellStarts));
-        if (full) yield full;
-      }
-      written += take;
-      if (written >= limits.maxRows) break;
-    }
-    const last = part.take();
-    if (last) yield last;
-    yield '</sheetData></worksheet>';
-  }
+  const [written] = await writeWorkbook(file, [{ title, source }], limits);
+  return written ?? 0;
+}
+
+/**
+ * Several sheets in one .xlsx (a scheduled report's attachment: one sheet per section), each written as
+ * `writeSheet` writes its one, with the same cell rules (formula-safe text). Tab titles should differ. Answers the
+ * rows written per sheet.
+ */
+export async function writeWorkbook<T>(
+  file: string,
+  sheets: readonly WorkbookSheet<T>[],
+  limits: SheetLimits,
+): Promise<number[]> {
+  const counts: number[] = [];
   const zip = new ZipWriter(file);
   try {
-    await zip.add('[Content_Types].xml', CONTENT_TYPES);
+    await zip.add('[Content_Types].xml', contentTypes(sheets.length));
     await zip.add('_rels/.rels', PACKAGE_RELS);
-    await zip.add('xl/workbook.xml', workbookXml(title));
-    await zip.add('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
-    await zip.add('xl/worksheets/sheet1.xml', sheet());
+    await zip.add('xl/workbook.xml', workbookXml(sheets.map((sheet) => sheet.title)));
+    await zip.add('xl/_rels/workbook.xml.rels', workbookRels(sheets.length));
+    for (const [i, sheet] of sheets.entries()) {
+      const counted = { rows: 0 };
+      await zip.add(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet.source, limits, counted));
+      counts.push(counted.rows);
+    }
     await zip.close();
   } catch (error) {
     // The caller removes the unfinished file.
     zip.destroy();
     throw error;
   }
-  return written;
+  return counts;
+}
+
+/** One sheet's SpreadsheetML, a part at a time; `counted.rows` holds the rows written once it is read through. */
+async function* sheetXml<T>(
+  source: SheetSource<T>,
+  limits: SheetLimits,
+  counted: { rows: number },
+): AsyncIterable<string | Buffer> {
+  const widths: Partial<Record<string, number>> = source.widths ?? {};
+  const cellStarts = source.columns.map((_, i) => `<c r="${columnName(i)}`);
+  let written = 0;
+  const cols = source.columns
+    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[c.key] ?? DEFAULT_WIDTH}" customWidth="1"/>`)
+    .join('');
+  yield `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
+  yield rowXml(
+    source.columns.map((c) => c.title),
+    1,
+    cellStarts,
+  );
+  const part = new PartWriter();
+  for await (const batch of prefetched(source.batches(limits.batchSize))) {
+    // Rows stored after the count are left out beyond the cap.
+    const take = Math.min(batch.length, limits.maxRows - written);
+    for (let i = 0; i < take; i += 1) {
+      const full = part.add(rowXml(batch[i]!, written + i + 2, cellStarts));
+      if (full) yield full;
+    }
+    written += take;
+    counted.rows = written;
+    if (written >= limits.maxRows) break;
+  }
+  const last = part.take();
+  if (last) yield last;
+  yield '</sheetData></worksheet>';
 }

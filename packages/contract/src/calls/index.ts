@@ -3,6 +3,7 @@ import { authCalls } from './auth.js';
 import { cardCalls } from './card.js';
 import { dashboardCalls } from './dashboard.js';
 import { deviceCalls } from './device.js';
+import { digestCalls } from './digest.js';
 import { guardAppCalls } from './guard-app.js';
 import { holdCalls } from './hold.js';
 import { punchCalls } from './punch.js';
@@ -37,6 +38,7 @@ export const calls = {
   report: reportCalls,
   alert: alertCalls,
   webhook: webhookCalls,
+  digest: digestCalls,
   guardApp: guardAppCalls,
 };
 export type Calls = typeof calls;

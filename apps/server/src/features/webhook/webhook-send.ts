@@ -86,9 +86,21 @@ function failureText(error: NodeJS.ErrnoException): string {
 }
 
 /** POSTs one alert to one hook and reports the outcome; never throws. */
-export async function postWebhook(
+export function postWebhook(
   target: WebhookTarget,
   alert: AlertRow,
+  options: WebhookSendOptions,
+): Promise<WebhookOutcome> {
+  return postWebhookBody(target, webhookBody(target.format, alert), options);
+}
+
+/**
+ * POSTs a body already in the hook's format (an alert's, or a scheduled report's) with the idempotency key, the
+ * signature of a generic hook and 钉钉's 加签; reports the outcome and never throws.
+ */
+export async function postWebhookBody(
+  target: WebhookTarget,
+  body: string,
   options: WebhookSendOptions,
 ): Promise<WebhookOutcome> {
   const started = performance.now();
@@ -100,7 +112,6 @@ export async function postWebhook(
   const checked = checkWebhookUrl(target.url, options.allow);
   if (!checked.ok) return outcome(0, checked.message);
 
-  const body = webhookBody(target.format, alert);
   const url =
     target.format === 'dingtalk' && target.secret ? dingTalkSignedUrl(checked.url, target.secret) : checked.url;
   const headers: Record<string, string | number> = {

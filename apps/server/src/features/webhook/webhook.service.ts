@@ -9,6 +9,7 @@ import {
   type Page,
   type WebhookRow,
   type WebhookTestResult,
+  type WebhookFormat,
   type WebhookTry,
   type removeWebhooksInput,
   type saveWebhookInput,
@@ -29,7 +30,7 @@ import {
 } from '../../domain/webhook-address.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { postWebhook } from './webhook-send.js';
+import { isDelivered, postWebhook, postWebhookBody } from './webhook-send.js';
 import * as repo from './webhook.repository.js';
 
 /** The hosts and ranges WEBHOOK_ALLOW_HOSTS lets hooks reach, parsed once per configuration. */
@@ -202,4 +203,19 @@ export async function webhookDeliveries(
 ): Promise<Page<WebhookTry>> {
   const [hook] = await hooksInScope(ctx, scope, [input.hook_id]);
   return repo.listTries(ctx.db, ctx.config.tzName, hook!.hook_id, pageWindow(input));
+}
+
+/**
+ * Pushes a body already in the hook's format (a scheduled report's, DIGESTS.md) with the same address checks,
+ * signature and idempotency key as an alert's; answers '' when delivered, else what went wrong.
+ */
+export async function pushToHook(
+  ctx: AppContext,
+  hook: { url: string; format: WebhookFormat; secret: string },
+  body: string,
+  idempotencyKey: string,
+): Promise<string> {
+  const outcome = await postWebhookBody(hook, body, { allow: allowListFor(ctx), idempotencyKey });
+  if (isDelivered(outcome.status)) return '';
+  return outcome.error || `推送地址答复 HTTP ${outcome.status}`;
 }
