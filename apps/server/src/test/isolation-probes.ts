@@ -30,6 +30,8 @@ export interface Victim {
   /** A phone registered by the guard app, and a photo sent with one of its punches. */
   appDeviceNo: string;
   photoId: number;
+  /** A scheduled report (定时报表) of the organisation, e-mailed (the suites configure no SMTP: nothing leaves). */
+  digestId: number;
   /**
    * A custom role (ROLES.md) and the organisation that defines it: the victim itself, or for a department (which
    * defines none) the enterprise above it.
@@ -421,6 +423,49 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /Webhook/Test': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
   'POST /Webhook/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ hook_id: v.hookId }) }] },
   'POST /Webhook/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ hook_ids: [v.hookId] }) }] },
+  'POST /Digest/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /Digest/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          digest_id: v.digestId,
+          hold_id: v.holdId,
+          digest_name: '篡改报表',
+          frequency: 'daily',
+          time: '06:00',
+          hook_ids: [v.hookId],
+        }),
+      },
+      {
+        input: (v) => ({
+          digest_id: 0,
+          hold_id: v.holdId,
+          digest_name: '寄生报表',
+          frequency: 'daily',
+          time: '06:00',
+          hook_ids: [v.hookId],
+        }),
+      },
+      // Another organisation's hook, picked for one's own report.
+      {
+        input: (v, own) => ({
+          digest_id: 0,
+          hold_id: own.holdId,
+          digest_name: '借用推送',
+          frequency: 'weekly',
+          weekday: 1,
+          time: '06:00',
+          hook_ids: [v.hookId],
+        }),
+      },
+    ],
+  },
+  'POST /Digest/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ digest_ids: [v.digestId] }) }] },
+  'POST /Digest/Preview': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
+  'POST /Digest/SendNow': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
+  'POST /Digest/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
+  'GET /Digest/Options': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   // Registers the caller's own phone; an app id of another organisation answers 409 (guard-app.test.ts).
   'POST /Terminal/RegisterApp': { kind: 'self', call: false },
   'GET /Terminal/AppRounds': { kind: 'self', call: true },

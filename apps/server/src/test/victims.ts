@@ -109,6 +109,13 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
         values (${tenant.holdId}, ${`${name}推送`}, 'https://1.1.1.1/hook', 'json', 'victim-secret')
         returning hook_id`,
   );
+  // A scheduled report of the organisation, e-mailed (written straight: the suites configure no mail server).
+  const [digest] = await queryRows<{ digest_id: number }>(
+    h.ctx.db,
+    sql`insert into digest (hold_id, digest_name, frequency, send_time, sections, emails, due_from)
+        values (${tenant.holdId}, ${`${name}日报`}, 'daily', '06:00', '{overview,missed}', ${sql.param([`${tag.toLowerCase()}@example.com`])}::text[], now())
+        returning digest_id`,
+  );
   // A custom role of the organisation (a department defines none: the enterprise above it holds the role).
   const holdType = await queryRows<{ hold_type: number }>(
     h.ctx.db,
@@ -140,6 +147,7 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     hookId: hook!.hook_id,
     appDeviceNo,
     photoId: shot!.photo_id,
+    digestId: digest!.digest_id,
     roleId: role.data.role_id,
     roleHoldId,
   };
