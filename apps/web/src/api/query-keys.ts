@@ -11,4 +11,5 @@ export const QUERY_KEYS = {
   card: ['card'],
   alert: ['alert'],
   webhook: ['webhook'],
+  digest: ['digest'],
 } as const;

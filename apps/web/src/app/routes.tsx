@@ -123,6 +123,9 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/sys/webhooks', 'shell', () =>
     import('../features/webhook/webhook-page').then((m) => ({ Component: m.WebhookPage })),
   ),
+  screen('/sys/digests', 'shell', () =>
+    import('../features/digest/digest-page').then((m) => ({ Component: m.DigestPage })),
+  ),
   screen('/patrol/road_detail', 'bare', () =>
     import('../features/road/road-detail-page').then((m) => ({ Component: m.RoadDetailPage })),
   ),

@@ -1,0 +1,72 @@
+import type { DigestRow } from '@guard-tour/contract';
+import { Alert } from 'antd';
+import { useState } from 'react';
+import { rootHoldId } from '../../components/hold-tree';
+import { ListTable } from '../../components/list-table';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { useHoldTree } from '../../components/use-hold-tree';
+import { usePagedList } from '../../components/use-paged-list';
+import { listDigests, DIGEST_LIST_KEY, useDigestOptions } from './api';
+import { DIGEST_TABLE_WIDTH, digestColumns } from './digest-columns';
+import { DigestDeliveries } from './digest-deliveries';
+import { DigestForm, NO_SMTP_HINT, type DigestDialogSubject } from './digest-form';
+import { DigestPreview } from './digest-preview';
+import { DigestToolbar } from './digest-toolbar';
+import { useDigestActions } from './use-digest-actions';
+
+type Dialog =
+  | { kind: 'form'; subject: DigestDialogSubject }
+  | { kind: 'preview'; row: DigestRow }
+  | { kind: 'deliveries'; row: DigestRow };
+
+/**
+ * 定时报表 (/sys/digests): daily, weekly and monthly patrol summaries e-mailed or pushed to group robots, per
+ * organisation; add and edit, preview, send now, read every delivery.
+ */
+export function DigestPage() {
+  const list = usePagedList<DigestRow>(DIGEST_LIST_KEY, listDigests, { staleTime: 0 });
+  const tree = useHoldTree();
+  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const includeChildren = list.params.filters?.include_children !== false;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const actions = useDigestActions();
+  const options = useDigestOptions(undefined);
+
+  const columns = digestColumns({
+    ...actions,
+    onEdit: (row) => setDialog({ kind: 'form', subject: { row } }),
+    onPreview: (row) => setDialog({ kind: 'preview', row }),
+    onDeliveries: (row) => setDialog({ kind: 'deliveries', row }),
+  });
+
+  return (
+    <TreeListLayout
+      holdId={list.params.holdId}
+      onPickHold={list.pickHold}
+      toolbar={
+        <DigestToolbar
+          includeChildren={includeChildren}
+          onIncludeChildren={(checked) => list.searchWith({ include_children: checked })}
+          onSearch={() => list.searchWith({ include_children: includeChildren })}
+          canAdd={!tree.isPending}
+          onAdd={() => setDialog({ kind: 'form', subject: { holdId: pickedHoldId } })}
+        />
+      }
+    >
+      {options.data?.mail_ready === false && (
+        <Alert type="info" showIcon title={NO_SMTP_HINT} style={{ marginBottom: 12 }} />
+      )}
+      <ListTable<DigestRow>
+        label="定时报表列表"
+        list={list}
+        columns={columns}
+        rowKey="digest_id"
+        scrollX={DIGEST_TABLE_WIDTH}
+        emptyText="暂无定时报表"
+      />
+      {dialog?.kind === 'form' && <DigestForm subject={dialog.subject} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'preview' && <DigestPreview row={dialog.row} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'deliveries' && <DigestDeliveries row={dialog.row} onClose={() => setDialog(null)} />}
+    </TreeListLayout>
+  );
+}
