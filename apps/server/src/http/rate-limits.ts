@@ -30,10 +30,15 @@ function appendHook(route: RouteOptions, kind: 'onRequest' | 'preHandler', hook:
   route[kind] = [...(existing === undefined ? [] : [existing].flat()), hook] as never;
 }
 
-/** The terminal an upload names: the upload key is one per installation, shared by the whole fleet. */
+/**
+ * The terminal an upload names, as the server knows it (trimmed, upper case: `rate-1` and `RATE-1 ` are one
+ * terminal, R19): the upload key is one per installation, shared by the whole fleet.
+ */
 function terminalOf(request: FastifyRequest): string {
   const body = request.body as { device_no?: unknown } | undefined;
-  return `device:${String(body?.device_no ?? '')}`;
+  return `device:${String(body?.device_no ?? '')
+    .trim()
+    .toUpperCase()}`;
 }
 
 /** The account a bearer call comes from: the auth hook, which runs before a route's own hooks, has resolved it. */
