@@ -126,7 +126,7 @@ test.describe('the console shell', () => {
   test('an unknown address shows 页面不存在 with a way home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
-    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.getByRole('button', { name: '返回首页' }).click();
     await expect(page).toHaveURL(pathIs('/home/dashboard'));
   });
 

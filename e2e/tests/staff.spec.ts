@@ -8,7 +8,15 @@ test.describe('accounts', () => {
     const account = unique('xj');
     await login(page);
     await page.goto('/staff/manage');
-    await expect(page.getByRole('columnheader')).toHaveText(['账号', '姓名', '所属组织', '备注', '录入时间', '操作']);
+    await expect(page.getByRole('columnheader')).toHaveText([
+      '账号',
+      '姓名',
+      '所属组织',
+      '角色',
+      '备注',
+      '录入时间',
+      '操作',
+    ]);
 
     await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog', { name: '新增账号' });

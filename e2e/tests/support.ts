@@ -120,7 +120,7 @@ export function rowWith(page: Page, text: string): Locator {
 }
 
 /** Types a keyword into the list's filter box and presses 查询. */
-export async function searchList(page: Page, label: '名称' | '关键字', keyword: string): Promise<void> {
+export async function searchList(page: Page, label: '名称' | '关键字' | '角色名称', keyword: string): Promise<void> {
   await page.getByRole('search').getByLabel(label).fill(keyword);
   await page.getByRole('search').getByRole('button', { name: '查询' }).click();
 }
