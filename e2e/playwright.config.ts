@@ -12,6 +12,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-
 process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-demo-'));
 process.env.E2E_DEMO_URL = `http://127.0.0.1:${process.env.E2E_DEMO_PORT}`;
+// The SMTP server digests.spec.ts starts in the test process: the demo server mails its scheduled reports there.
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 // The demo server's clock (start-server.mjs) and the browser's on its screens (tests/support.ts): a Wednesday evening
 // in mid-month, whatever the day and hour of the run, so the demo shows the same every time: the day's rounds over
 // (8 points missed, 75 %), its punches, and 本月 long enough to page.
@@ -84,6 +86,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         E2E_CLOCK_START: process.env.E2E_CLOCK_START,
         E2E_CLOCK_ORIGIN: process.env.E2E_CLOCK_ORIGIN,
+        SMTP_URL: `smtp://reports:mail-secret@127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: '巡检平台 <patrol@example.com>',
       },
     },
   ],
