@@ -58,7 +58,8 @@ const BUILTIN: { roleId: number; name: string; keys: string[] }[] = [
   {
     roleId: 2,
     name: '主管',
-    keys: [...KEYS.filter((key) => key.endsWith('.view')), 'record.export', 'alert.handle', 'app.use'],
+    // digest.edit: DIGESTS.md gives 定时报表 to 管理员 and 主管.
+    keys: [...KEYS.filter((key) => key.endsWith('.view')), 'record.export', 'alert.handle', 'digest.edit', 'app.use'],
   },
   { roleId: 3, name: '巡检员', keys: ['app.use'] },
   {
