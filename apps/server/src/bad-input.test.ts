@@ -190,6 +190,7 @@ const SAVES: Record<string, { id: string; organisation: string }> = {
   'POST /RoadTask/SaveRoadTask': { id: 'task_id', organisation: 'hold_id' },
   'POST /Webhook/Save': { id: 'hook_id', organisation: 'hold_id' },
   'POST /Role/Save': { id: 'role_id', organisation: 'hold_id' },
+  'POST /Digest/Save': { id: 'digest_id', organisation: 'hold_id' },
 };
 
 /**
