@@ -182,7 +182,7 @@ export async function startHaCluster({ nodes: count = 3 } = {}) {
   const children = [];
   const spawnLogged = (name, command, args, options = {}) => {
     const log = path.join(dir, `${name}.out`);
-    writeFileSync(log, '');
+    if (!existsSync(log)) writeFileSync(log, '');
     if (owner) chownSync(log, owner.uid, owner.gid);
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     const append = (chunk) => writeFileSync(log, chunk, { flag: 'a' });
@@ -207,6 +207,15 @@ export async function startHaCluster({ nodes: count = 3 } = {}) {
     const name = `node${i}`;
     members.push({ name, dir: path.join(dir, name), pgPort: await freePort(), restPort: await freePort() });
   }
+
+  /** A node's Patroni (again, after stopStandbys), as its own pid, from the config written at the start. */
+  const startNode = (m) =>
+    spawnLogged(m.name, BINARIES.patroni, [path.join(m.dir, 'patroni.yml')], {
+      cwd: m.dir,
+      // PostgreSQL refuses to run as root: Patroni runs as `postgres`, its own pid (no runuser in between).
+      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
+      env: { PATH: process.env.PATH, HOME: m.dir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    });
 
   const cluster = {
     dir,
@@ -265,6 +274,26 @@ export async function startHaCluster({ nodes: count = 3 } = {}) {
       const pid = Number(readFileSync(path.join(leader.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
       process.kill(pid, 'SIGKILL');
       return { node: leader, pid, at: Date.now() };
+    },
+
+    /**
+     * Stops every standby (its Patroni, which stops its PostgreSQL), leaving the leader alone; answers how to start
+     * them again. With synchronous_mode_strict the leader's commits then wait instead of being acknowledged alone.
+     */
+    async stopStandbys() {
+      const leader = await cluster.leader();
+      const standbys = members.filter((m) => m.name !== leader?.name);
+      for (const m of standbys) {
+        const entry = children.filter((c) => c.name === m.name).at(-1);
+        if (entry && entry.child.exitCode === null && entry.child.signalCode === null) {
+          entry.child.kill('SIGTERM');
+          await entry.exited;
+        }
+      }
+      return async () => {
+        for (const m of standbys) startNode(m);
+        await cluster.waitHealthy();
+      };
     },
 
     /** The tail of a child's output (`etcd`, `haproxy`, `node1`…), for failure messages. */
@@ -334,12 +363,7 @@ export async function startHaCluster({ nodes: count = 3 } = {}) {
       const config = path.join(m.dir, 'patroni.yml');
       writeFileSync(config, `${yamlOf(patroniConfig({ ...m, etcdPort: etcdClient, binDir }))}\n`);
       if (owner) chownSync(config, owner.uid, owner.gid);
-      spawnLogged(m.name, BINARIES.patroni, [config], {
-        cwd: m.dir,
-        // PostgreSQL refuses to run as root: Patroni runs as `postgres`, its own pid (no runuser in between).
-        ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-        env: { PATH: process.env.PATH, HOME: m.dir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-      });
+      startNode(m);
       // The first node bootstraps alone; the others then clone it.
       if (index === 0) {
         for (const deadline = Date.now() + START_LIMIT_MS; ;) {

@@ -249,4 +249,33 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
         `${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   });
+
+  it('acknowledges no upload while the leader has no standby: it waits, and is stored once when they return', async () => {
+    await installation.cluster.waitHealthy();
+    const [server] = servers;
+    const admin = await new ConsoleClient(server!.url).logIn();
+    const terminal = new Terminal('R11-ALONE', 2, BATCH_SIZE, Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    await admin.registerDevice(terminal.deviceNo);
+    const [first, second] = terminal.batches;
+
+    const restart = await installation.cluster.stopStandbys();
+    // Patroni notices the standbys gone within its loop; strict synchronous mode keeps the leader from committing
+    // alone, so an upload now waits for a standby (or is refused with the outage message), never acknowledged.
+    await pause(5_000);
+    const waiting = upload(server!.url, installation.deviceKey, terminal.deviceNo, first!.records);
+    const early = await Promise.race([waiting, pause(5_000).then(() => 'still waiting' as const)]);
+    if (early !== 'still waiting') {
+      expect(early.kind === 'acknowledged' ? 'acknowledged' : 'refused or lost', JSON.stringify(early)).toBe(
+        'refused or lost',
+      );
+    }
+    await restart();
+    const outcome = early === 'still waiting' ? await waiting : early;
+    if (outcome.kind === 'acknowledged') first!.acknowledgement = outcome.result;
+    await terminal.drain(server!.url, installation.deviceKey);
+    expect(first!.acknowledgement && second!.acknowledgement, terminal.refusals.join('; ')).toBeTruthy();
+    const stored = await storedPunches(installation.databaseUrl, [terminal.deviceNo]);
+    const problem = describeAudit(auditPunches(terminal.batches.flatMap(keysOf), stored), 'records');
+    expect(problem).toBe('');
+  }, 240_000);
 });
