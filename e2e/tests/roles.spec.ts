@@ -184,6 +184,7 @@ test.describe('roles in the console', () => {
 
     // 账号管理: a new account given the role in its dialog.
     await menuEntry(page, '账号管理').click();
+    await expect(page.getByRole('table', { name: '账号列表' })).toBeVisible();
     await page.getByRole('button', { name: '新增' }).click();
     const accountDialog = page.getByRole('dialog', { name: '新增账号' });
     await accountDialog.getByLabel('账号').fill(account);
@@ -191,7 +192,7 @@ test.describe('roles in the console', () => {
     await accountDialog.getByRole('combobox', { name: '角色' }).click();
     await page.getByTitle(roleName, { exact: true }).last().click();
     await accountDialog.getByRole('button', { name: '确定' }).click();
-    await expect(page.getByText('恭喜你，提交成功！')).toBeVisible();
+    await expect(accountDialog).toBeHidden();
     await searchList(page, '名称', account);
     await expect(rowWith(page, account)).toContainText(roleName);
 

@@ -75,7 +75,12 @@ export function StaffPage() {
           }
           extra={
             canEdit && (
-              <Button icon={<PlusOutlined />} onClick={() => setDialog({ holdId: pickedHoldId })}>
+              <Button
+                icon={<PlusOutlined />}
+                // A new account goes to the picked organisation, or the caller's own: wait for the tree to know it.
+                disabled={tree.isPending}
+                onClick={() => setDialog({ holdId: pickedHoldId })}
+              >
                 新增
               </Button>
             )
