@@ -66,6 +66,8 @@ export const appRound = z.object({
   round_id: z.number(),
   road_id: z.number(),
   road_name: z.string(),
+  /** The slot of its day (1-based): a road walked in several slots a day is listed once per slot. */
+  slot_no: z.number(),
   window_start: z.string(),
   window_end: z.string(),
   grace_minutes: z.number(),

@@ -64,6 +64,8 @@ export const roundPoints = z.object({
   task_id: z.number().nullable(),
   task_name: z.string(),
   round_date: z.string(),
+  /** The slot of its day (1-based, in start order; 1 for a road or task with one window). */
+  slot_no: z.number(),
   window_start: z.string(),
   window_end: z.string(),
   grace_minutes: z.number(),
@@ -158,6 +160,8 @@ export const missedPointOfRound = z.object({ patrol_id: z.number(), patrol_name:
 export const missedRound = z.object({
   round_id: z.number(),
   round_date: z.string(),
+  /** The slot of its day (1-based): a road walked in several slots a day has a round per slot. */
+  slot_no: z.number(),
   road_id: z.number(),
   road_name: z.string(),
   task_id: z.number().nullable(),

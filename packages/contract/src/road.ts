@@ -4,6 +4,7 @@ import { id, idList, idNumber, includeChildren, keyword, optionalHoldId, saveId,
 import { RoadCycle, cycleMessages, roadCycleOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
+import { timeSlot, timeSlotsInput } from './time-slots.js';
 
 export * from './cycle.js';
 export * from './time-slots.js';
@@ -66,6 +67,8 @@ export const saveRoadInput = z.object({
   cycle_repeat_items: items,
   start_time: clock,
   end_time: clock,
+  /** Several windows a day (SHIFTS.md); when given, start_time/end_time are ignored. */
+  time_slots: timeSlotsInput,
   grace_minutes: graceMinutes,
   remark: text(200, '备注'),
 });
@@ -112,8 +115,11 @@ export const roadRow = z.object({
   cycle_everydays: z.number(),
   cycle_weeks: z.string(),
   cycle_monthdays: z.string(),
+  /** The first slot's start and the last slot's end ('' for an open edge). */
   start_time: z.string(),
   end_time: z.string(),
+  /** The day's windows in start order: one for a road with a single window, `[]` for the whole day. */
+  time_slots: z.array(timeSlot),
   /** Minutes a punch may come before the window or after it and still check its point. */
   grace_minutes: z.number(),
   /** Bound accounts' names, comma-joined; user_id their ids. */

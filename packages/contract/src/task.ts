@@ -14,6 +14,7 @@ import {
 import { TaskMode, taskModeOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
+import { timeSlot, timeSlotsInput } from './time-slots.js';
 
 export const taskMessages = {
   nameRequired: '请输入任务名称',
@@ -62,6 +63,8 @@ export const saveTaskInput = z.object({
     .pipe(z.string().refine((value) => value === '' || isCalendarDate(value), taskMessages.badExpire)),
   start_time: text(19, '开始时间'),
   end_time: text(19, '结束时间'),
+  /** Several windows a day (SHIFTS.md); when given, the clock parts of start_time/end_time are ignored. */
+  time_slots: timeSlotsInput,
   grace_minutes: graceMinutes,
 });
 
@@ -89,8 +92,11 @@ export const taskRow = z.object({
   cycle_text: z.string(),
   /** A single task's day `YYYY-MM-DD`; '' for repeating tasks. */
   single_date: z.string(),
+  /** The first slot's start and the last slot's end ('' for an open edge). */
   start_time: z.string(),
   end_time: z.string(),
+  /** The day's windows in start order: one for a task with a single window, `[]` for the whole day. */
+  time_slots: z.array(timeSlot),
   /** Minutes a punch may come before the window or after it and still check its point. */
   grace_minutes: z.number(),
   /** `YYYY-MM-DD`, '' when the task never expires. */

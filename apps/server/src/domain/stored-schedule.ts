@@ -1,5 +1,5 @@
 import { roadCycleOf, roadCycleValue, taskCycleValue, taskModeOf } from '@guard-tour/contract';
-import type { SlotMinutes } from '@guard-tour/contract';
+import { slotsToWire, type SlotMinutes } from '@guard-tour/contract';
 import type { Schedule } from './schedule.js';
 
 /**
@@ -63,4 +63,28 @@ export function taskSchedule(
     expireDate: row.expire_date ?? undefined,
     closed: roadClosed,
   };
+}
+
+/** The stored fields of a save with slots: the slots, and the first start and the last end as the one window. */
+export function slotFields(slots: readonly SlotMinutes[]): {
+  start_minute: number | null;
+  end_minute: number | null;
+  time_slots: number[];
+} {
+  return {
+    start_minute: slots[0]?.start ?? null,
+    end_minute: slots[slots.length - 1]?.end ?? null,
+    time_slots: flatSlots(slots),
+  };
+}
+
+/**
+ * A road's or task's slots as its rows carry them (SHIFTS.md): its slots; one for a single window (an open edge
+ * as 00:00 or 23:59); none for the whole day.
+ */
+export function rowSlots(row: { start_minute: number | null; end_minute: number | null; time_slots: number[] }) {
+  const slots = storedSlots(row.time_slots);
+  if (slots.length > 0) return slotsToWire(slots);
+  if (row.start_minute === null && row.end_minute === null) return [];
+  return slotsToWire([{ start: row.start_minute ?? 0, end: row.end_minute ?? 24 * 60 - 1 }]);
 }

@@ -208,6 +208,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
           hold_id: own.holdId,
           user_id_list: [own.userId],
           card_id_list: [own.cardId],
+          // Several windows a day (SHIFTS.md): the bad-input suite breaks each field of a slot too.
+          time_slots: [
+            { start_time: '08:00', end_time: '09:00' },
+            { start_time: '22:00', end_time: '01:00' },
+          ],
         }),
       },
       {
@@ -272,6 +277,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
           task_name: '篡改',
           road_id: own.roadId,
           object_id: own.deviceId,
+          time_slots: [
+            { start_time: '08:00', end_time: '09:00' },
+            { start_time: '12:00', end_time: '13:00' },
+          ],
         }),
       },
       {

@@ -1,5 +1,5 @@
 import { frozenAt, qualifies } from '../../src/domain/point-result.js';
-import { roundOn, type Round } from '../../src/domain/schedule.js';
+import { roundsOn, type Round } from '../../src/domain/schedule.js';
 import { localDate } from '../../src/domain/time.js';
 import { addDays } from '../../src/domain/zoned-time.js';
 import { terminalTime, type PatrolRoute, type PunchRecord } from '../../src/db/seed/demo/punch-walk.js';
@@ -52,16 +52,16 @@ export function latePlan(routes: readonly SimRoute[], now: Date, tz: string, wai
     const walker = route.walkers.find(Boolean);
     if (!device || route.cards.length === 0) continue;
     for (let day = addDays(today, -8); day <= addDays(today, 1); day = addDays(day, 1)) {
-      const round = roundOn(route.schedule, day, tz);
-      if (!round) continue;
-      const frozen = frozenAt(round, route.grace);
-      const records = route.cards.map((card, i) => ({
-        patrol_sn: card,
-        punch_time: terminalTime(new Date(frozen.getTime() + 30 * SECOND + i * LATE_PACE_MS), tz),
-        ...(walker ? { user_name: walker } : {}),
-      }));
-      const readyAt = frozen.getTime() + 30 * SECOND + (route.cards.length - 1) * LATE_PACE_MS + SECOND;
-      plans.push({ route, round, frozen, batch: { device, records }, readyAt });
+      for (const round of roundsOn(route.schedule, day, tz)) {
+        const frozen = frozenAt(round, route.grace);
+        const records = route.cards.map((card, i) => ({
+          patrol_sn: card,
+          punch_time: terminalTime(new Date(frozen.getTime() + 30 * SECOND + i * LATE_PACE_MS), tz),
+          ...(walker ? { user_name: walker } : {}),
+        }));
+        const readyAt = frozen.getTime() + 30 * SECOND + (route.cards.length - 1) * LATE_PACE_MS + SECOND;
+        plans.push({ route, round, frozen, batch: { device, records }, readyAt });
+      }
     }
   }
   const t = now.getTime();
@@ -114,8 +114,7 @@ export function bunchedBatch(
   const start = new Date(now.getTime() - MINUTE);
   const open = (route: SimRoute) =>
     [addDays(localDate(now, tz), -1), localDate(now, tz)].some((day) => {
-      const round = roundOn(route.schedule, day, tz);
-      return round !== null && qualifies(round, route.grace, start);
+      return roundsOn(route.schedule, day, tz).some((round) => qualifies(round, route.grace, start));
     });
   const fit = routes.filter((r) => r.cards.length >= 3 && r.devices[0]);
   const route = fit.find(open) ?? fit[0];

@@ -5,8 +5,10 @@ import {
   TaskMode,
   itemKindOf,
   itemKindOfTask,
+  readTimeSlots,
   roadCycleOf,
   taskModeOf,
+  type TimeSlot,
   type Envelope,
   type HoldTreeNode,
   type RoadRow,
@@ -16,7 +18,7 @@ import {
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseClock, parseItems } from '../../src/domain/cycle-items.js';
 import { RoundStatus } from '../../src/domain/schedule.js';
-import { roadSchedule, taskSchedule } from '../../src/domain/stored-schedule.js';
+import { flatSlots, roadSchedule, taskSchedule } from '../../src/domain/stored-schedule.js';
 import { terminalTime, walk } from '../../src/db/seed/demo/punch-walk.js';
 import {
   SKEW_AHEAD_MS,
@@ -55,6 +57,12 @@ export interface SimulatorOptions {
   scenario?: Scenario;
   /** `late`: how long to wait at most for a round that is still open to freeze (0: use one already frozen). */
   waitMinutes?: number;
+}
+
+/** A row's slots as stored (a server without slots sends none: its one window stands). */
+function slotsOfRow(slots: readonly TimeSlot[] | undefined): number[] {
+  const read = readTimeSlots(slots ?? []);
+  return read.ok ? flatSlots(read.slots) : [];
 }
 
 export interface SimulatorReport {
@@ -163,6 +171,7 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<SimRoute
         cycle_items: kind ? (parseItems(kind, road.cycle_repeat_items) ?? []) : [],
         start_minute: parseClock(road.start_time) ?? null,
         end_minute: parseClock(road.end_time) ?? null,
+        time_slots: slotsOfRow(road.time_slots),
         created_at: LONG_AGO,
         closed_at: null,
       }),
@@ -187,6 +196,7 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<SimRoute
           single_date: mode === TaskMode.single ? task.single_date || null : null,
           start_minute: parseClock(task.start_time) ?? null,
           end_minute: parseClock(task.end_time) ?? null,
+          time_slots: slotsOfRow(task.time_slots),
           expire_date: task.expire_time || null,
           created_at: LONG_AGO,
         },

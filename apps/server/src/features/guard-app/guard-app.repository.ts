@@ -40,7 +40,8 @@ export async function roundsOfWalker(
   const rows = await queryRows<AppRound & { round_id: number | string }>(
     q,
     sql`
-    select r.round_id, r.road_id, coalesce(t.task_name, rd.road_name) as road_name, ${localTime(sql`r.window_start`, tz)} as window_start,
+    select r.round_id, r.road_id, coalesce(t.task_name, rd.road_name) as road_name, r.slot_no::int as slot_no,
+      ${localTime(sql`r.window_start`, tz)} as window_start,
       ${localTime(sql`r.window_end`, tz)} as window_end, r.grace_minutes,
       coalesce((
         select json_agg(json_build_object(
@@ -58,7 +59,7 @@ export async function roundsOfWalker(
       and (r.task_id is null and (${walker.userId} = any(r.walker_users)
           or (cardinality(r.walker_users) = 0 and h.path like ${walker.holdPath} || '%'))
         or r.task_id is not null and r.walker_device = ${walker.phoneId ?? 0})
-    order by r.window_start, r.round_id`,
+    order by r.window_start, r.slot_no, r.round_id`,
   );
   return rows.map((row) => ({ ...row, round_id: Number(row.round_id) }));
 }

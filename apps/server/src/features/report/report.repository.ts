@@ -173,6 +173,7 @@ function pickOf(pick: GroupPick): SQL {
 export interface RoundRow {
   round_id: number;
   round_date: string;
+  slot_no: number;
   road_id: number;
   road_name: string;
   task_id: number | null;
@@ -207,7 +208,8 @@ export async function groupRounds(
     sql`select t.total, p.*
     from (select count(*)::int as total from patrol_round r where ${where}) t
     left join lateral (
-      select r.round_id::int as round_id, to_char(r.round_date, 'YYYY-MM-DD') as round_date, r.road_id,
+      select r.round_id::int as round_id, to_char(r.round_date, 'YYYY-MM-DD') as round_date, r.slot_no::int as slot_no,
+        r.road_id,
         coalesce(rd.road_name, '') as road_name, r.task_id, coalesce(tk.task_name, '') as task_name,
         ${localTime(sql`r.window_start`, tz)} as window_start, ${localTime(SHOWN_END, tz)} as window_end,
         coalesce(case when cardinality(${WALKERS}) > 0 then
@@ -225,7 +227,7 @@ export async function groupRounds(
       left join road rd on rd.road_id = r.road_id
       left join task tk on tk.task_id = r.task_id
       where ${where}
-      order by r.round_date desc, r.window_start desc, r.round_id desc
+      order by r.round_date desc, r.window_start desc, r.slot_no desc, r.round_id desc
       limit ${page.limit} offset ${page.offset}
     ) p on true`,
   );
@@ -241,6 +243,7 @@ export interface StoredRound {
   task_id: number | null;
   task_name: string;
   round_date: string;
+  slot_no: number;
   window_start: string;
   window_end: string;
   grace_minutes: number;
@@ -259,7 +262,7 @@ export async function findRound(
     q,
     sql`select r.round_id::int as round_id, r.hold_id, r.road_id, coalesce(rd.road_name, '') as road_name, r.task_id,
       coalesce(tk.task_name, '') as task_name, to_char(r.round_date, 'YYYY-MM-DD') as round_date,
-      ${localTime(sql`r.window_start`, tz)} as window_start, ${localTime(SHOWN_END, tz)} as window_end,
+      r.slot_no::int as slot_no, ${localTime(sql`r.window_start`, tz)} as window_start, ${localTime(SHOWN_END, tz)} as window_end,
       r.grace_minutes::int as grace_minutes, r.result as frozen, r.window_start <= ${now} as opened
     from patrol_round r
     left join road rd on rd.road_id = r.road_id

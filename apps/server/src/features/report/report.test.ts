@@ -422,6 +422,7 @@ describe('Report/MissedRounds', () => {
     A20: {
       round_id: f.rounds.A20,
       round_date: '2026-11-20',
+      slot_no: 1,
       ...north(),
       window_start: '2026-11-20 08:00:00',
       window_end: '2026-11-20 09:00:00',
@@ -432,6 +433,7 @@ describe('Report/MissedRounds', () => {
     T19: {
       round_id: f.rounds.T19,
       round_date: '2026-11-19',
+      slot_no: 1,
       ...north(),
       task_id: f.t1,
       task_name: '夜巡任务',
@@ -444,6 +446,7 @@ describe('Report/MissedRounds', () => {
     A19: {
       round_id: f.rounds.A19,
       round_date: '2026-11-19',
+      slot_no: 1,
       ...north(),
       window_start: '2026-11-19 08:00:00',
       window_end: '2026-11-19 09:00:00',
@@ -454,6 +457,7 @@ describe('Report/MissedRounds', () => {
     A18: {
       round_id: f.rounds.A18,
       round_date: '2026-11-18',
+      slot_no: 1,
       ...north(),
       window_start: '2026-11-18 08:00:00',
       window_end: '2026-11-18 09:00:00',
@@ -464,6 +468,7 @@ describe('Report/MissedRounds', () => {
     B20: {
       round_id: f.rounds.B20,
       round_date: '2026-11-20',
+      slot_no: 1,
       ...formula(),
       window_start: '2026-11-20 09:00:00',
       window_end: '2026-11-20 18:00:00',
@@ -474,6 +479,7 @@ describe('Report/MissedRounds', () => {
     B19: {
       round_id: f.rounds.B19,
       round_date: '2026-11-19',
+      slot_no: 1,
       ...formula(),
       window_start: '2026-11-19 09:00:00',
       window_end: '2026-11-19 18:00:00',
@@ -484,6 +490,7 @@ describe('Report/MissedRounds', () => {
     B18: {
       round_id: f.rounds.B18,
       round_date: '2026-11-18',
+      slot_no: 1,
       ...formula(),
       window_start: '2026-11-18 09:00:00',
       window_end: '2026-11-18 18:00:00',
@@ -569,6 +576,7 @@ describe('Report/RoundPoints', () => {
       round_id: f.rounds.A18,
       ...base(),
       round_date: '2026-11-18',
+      slot_no: 1,
       window_start: '2026-11-18 08:00:00',
       window_end: '2026-11-18 09:00:00',
       result: 3,

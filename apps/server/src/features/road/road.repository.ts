@@ -87,6 +87,7 @@ export type RoadValues = {
   cycle_items: number[];
   start_minute: number | null;
   end_minute: number | null;
+  time_slots: number[];
   grace_minutes: number;
   remark: string;
 };

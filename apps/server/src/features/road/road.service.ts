@@ -22,12 +22,12 @@ import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
 import { formatClock } from '../../domain/cycle-items.js';
 import { RoundStatus } from '../../domain/schedule.js';
-import { roadSchedule } from '../../domain/stored-schedule.js';
+import { roadSchedule, rowSlots } from '../../domain/stored-schedule.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { followSaved, liveStatuses } from '../round/round.service.js';
 import * as repo from './road.repository.js';
-import { readRoadItems, readRoadWindow } from './road.rules.js';
+import { readRoadItems, readRoadWindow, readSlotsOr } from './road.rules.js';
 
 const MISSING = '路线不存在或已删除';
 type RoadRecord = NonNullable<Awaited<ReturnType<typeof repo.findRoad>>>;
@@ -68,6 +68,7 @@ async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promi
       cycle_monthdays: cycle.mode === 'monthly' ? items : '',
       start_time: formatClock(r.start_minute),
       end_time: formatClock(r.end_minute),
+      time_slots: rowSlots(r),
       grace_minutes: r.grace_minutes,
       patrol_users: people.map((p) => p.true_name || p.user_name).join(','),
       user_id: people.map((p) => p.user_id).join(','),
@@ -140,7 +141,7 @@ function checkMembers(
 /** Saves a road from the detail page: schedule, window, accounts and points (DOMAIN.md, Roads). */
 export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<typeof saveRoadInput>) {
   const items = readRoadItems(input.cycle_repeat_type, input.cycle_repeat_items);
-  const window = readRoadWindow(input.start_time, input.end_time);
+  const window = readSlotsOr(input.time_slots, () => readRoadWindow(input.start_time, input.end_time));
   const userIds = [...new Set(input.user_id_list)];
   const cardIds = [...new Set(input.card_id_list)];
   const now = ctx.now();
@@ -172,7 +173,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
       type: input.road_id === 0 ? LogType.create : LogType.update,
       actor: scope.actor,
       at: now,
-      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(roadCycleValue(input.cycle_repeat_type, items))}，巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个，宽限 ${input.grace_minutes} 分钟`,
+      content: `${input.road_id === 0 ? '新增' : '修改'}路线 ${input.road_name}（ID ${roadId}），${cycleText(roadCycleValue(input.cycle_repeat_type, items))}，${window.time_slots.length > 2 ? `${window.time_slots.length / 2} 个时段，` : ''}巡检点 ${cardIds.length} 个，账号 ${userIds.length} 个，宽限 ${input.grace_minutes} 分钟`,
     });
     return { road_id: roadId };
   });
@@ -195,6 +196,7 @@ export async function saveRoadInfoNew(ctx: AppContext, scope: Scope, input: z.ou
         cycle_items: [],
         start_minute: null,
         end_minute: null,
+        time_slots: [],
         grace_minutes: input.grace_minutes,
         remark: input.remark,
         create_time: now,
@@ -275,3 +277,6 @@ export async function roadCounts(ctx: AppContext, scope: Scope, holdId: number |
     running: rows.filter((r) => r.status === RoundStatus.running).length,
   };
 }
+
+/** A save's windows: its slots when given, else the one window (tasks read theirs the same way). */
+export { readSlotsOr } from './road.rules.js';

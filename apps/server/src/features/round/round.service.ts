@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { holdIdsOnPath } from '../../domain/organisation-path.js';
 import { matchRounds, type PunchToMatch, type RoundToMatch } from '../../domain/round-match.js';
-import { currentRound, roundOn, statusAt, type RoundStatus, type Schedule } from '../../domain/schedule.js';
+import { roundsNow, roundsOn, statusNow, type RoundStatus, type Schedule } from '../../domain/schedule.js';
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
@@ -32,8 +32,8 @@ export async function liveStatuses(
 ): Promise<Map<number, RoundStatus>> {
   const now = ctx.now();
   const tz = ctx.config.tzName;
-  const rounds = new Map(items.map((item) => [item.id, currentRound(item.schedule, now, tz)]));
-  const dates = [...new Set([...rounds.values()].flatMap((round) => (round ? [round.date] : [])))];
+  const rounds = new Map(items.map((item) => [item.id, roundsNow(item.schedule, now, tz)]));
+  const dates = [...new Set([...rounds.values()].flatMap((list) => list.map((round) => round.date)))];
   const stored = await repo.progressOf(
     q,
     kind,
@@ -41,17 +41,16 @@ export async function liveStatuses(
     dates,
   );
   // Keyed once: a search per item would cost items × stored rounds.
-  const progressOf = new Map(stored.map((s) => [`${s.id}|${s.round_date}`, s]));
+  const progressOf = new Map(stored.map((s) => [`${s.id}|${s.round_date}|${s.slot_no}`, s]));
   const statuses = new Map<number, RoundStatus>();
   for (const item of items) {
-    const round = rounds.get(item.id) ?? null;
-    const progress = round ? progressOf.get(`${item.id}|${round.date}`) : undefined;
-    const schedule = progress ? { ...item.schedule, grace: progress.grace_minutes } : item.schedule;
     statuses.set(
       item.id,
-      statusAt(schedule, now, tz, round, {
-        expected: progress ? Number(progress.expected) : item.cards,
-        checked: progress ? Number(progress.checked) : 0,
+      statusNow(item.schedule, now, tz, (round) => {
+        const progress = progressOf.get(`${item.id}|${round.date}|${round.slot}`);
+        return progress
+          ? { expected: Number(progress.expected), checked: Number(progress.checked), grace: progress.grace_minutes }
+          : { expected: item.cards, checked: 0 };
       }),
     );
   }
@@ -104,38 +103,42 @@ export async function ensureRounds(
   const rounds: repo.NewRound[] = [];
   for (const date of dates) {
     for (const row of roads) {
-      const round = roundOn(roadSchedule(row), date, tz);
       const expected = cardsOf(row.road_id);
-      if (!round || expected.length === 0) continue;
-      rounds.push({
-        road_id: row.road_id,
-        task_id: null,
-        hold_id: row.hold_id,
-        round_date: date,
-        window_start: round.start.toISOString(),
-        window_end: round.end.toISOString(),
-        expected_cards: expected,
-        walker_users: walkersOf.get(row.road_id) ?? [],
-        walker_device: null,
-        grace_minutes: row.grace_minutes,
-      });
+      if (expected.length === 0) continue;
+      for (const round of roundsOn(roadSchedule(row), date, tz)) {
+        rounds.push({
+          road_id: row.road_id,
+          task_id: null,
+          hold_id: row.hold_id,
+          round_date: date,
+          slot_no: round.slot,
+          window_start: round.start.toISOString(),
+          window_end: round.end.toISOString(),
+          expected_cards: expected,
+          walker_users: walkersOf.get(row.road_id) ?? [],
+          walker_device: null,
+          grace_minutes: row.grace_minutes,
+        });
+      }
     }
     for (const row of tasks) {
-      const round = roundOn(taskSchedule(row, false), date, tz);
       const expected = cardsOf(row.road_id);
-      if (!round || expected.length === 0) continue;
-      rounds.push({
-        road_id: row.road_id,
-        task_id: row.task_id,
-        hold_id: row.hold_id,
-        round_date: date,
-        window_start: round.start.toISOString(),
-        window_end: round.end.toISOString(),
-        expected_cards: expected,
-        walker_users: [],
-        walker_device: row.object_id,
-        grace_minutes: row.grace_minutes,
-      });
+      if (expected.length === 0) continue;
+      for (const round of roundsOn(taskSchedule(row, false), date, tz)) {
+        rounds.push({
+          road_id: row.road_id,
+          task_id: row.task_id,
+          hold_id: row.hold_id,
+          round_date: date,
+          slot_no: round.slot,
+          window_start: round.start.toISOString(),
+          window_end: round.end.toISOString(),
+          expected_cards: expected,
+          walker_users: [],
+          walker_device: row.object_id,
+          grace_minutes: row.grace_minutes,
+        });
+      }
     }
   }
   await repo.insertRounds(q, rounds);

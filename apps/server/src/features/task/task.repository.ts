@@ -89,6 +89,7 @@ export type TaskValues = {
   single_date: string | null;
   start_minute: number | null;
   end_minute: number | null;
+  time_slots: number[];
   grace_minutes: number;
   expire_date: string | null;
 };

@@ -15,11 +15,11 @@ import type { Queryable } from '../../db/client.js';
 import { writeLog } from '../../audit/audit.js';
 import { formatClock } from '../../domain/cycle-items.js';
 import { RoundStatus } from '../../domain/schedule.js';
-import { taskSchedule } from '../../domain/stored-schedule.js';
+import { rowSlots, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { cardsOfRoads } from '../road/road.service.js';
+import { cardsOfRoads, readSlotsOr } from '../road/road.service.js';
 import { followSaved, liveStatuses } from '../round/round.service.js';
 import * as repo from './task.repository.js';
 import { readTaskItems, readTaskTime } from './task.rules.js';
@@ -61,6 +61,7 @@ async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promi
       single_date: cycle.mode === 'once' ? cycle.date : '',
       start_time: formatClock(t.start_minute),
       end_time: formatClock(t.end_minute),
+      time_slots: rowSlots(t),
       grace_minutes: t.grace_minutes,
       expire_time: t.expire_time,
       patrol_card_names: cards
@@ -99,8 +100,17 @@ export async function taskDetail(ctx: AppContext, scope: Scope, taskId: number):
 /** Saves a task: a road walked by one terminal on its own cycle, window (may cross midnight) and expiry. */
 export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<typeof saveTaskInput>) {
   const items = readTaskItems(input.cycle_repeat_mode, input.cycle_repeat_value);
-  const start = readTaskTime(input.start_time);
-  const end = readTaskTime(input.end_time);
+  // With slots the clocks of start_time/end_time are ignored; start_time may still carry a single task's day.
+  const withSlots = input.time_slots !== undefined;
+  const start = withSlots
+    ? { minute: null, date: /^\d{4}-\d{2}-\d{2}/.exec(input.start_time)?.[0] ?? null }
+    : readTaskTime(input.start_time);
+  const end = withSlots ? { minute: null, date: null } : readTaskTime(input.end_time);
+  const window = readSlotsOr(input.time_slots, () => ({
+    start_minute: start.minute,
+    end_minute: end.minute,
+    time_slots: [] as number[],
+  }));
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
@@ -117,8 +127,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
       cycle_items: items,
       single_date:
         input.cycle_repeat_mode === TaskMode.single ? (start.date ?? localDate(now, ctx.config.tzName)) : null,
-      start_minute: start.minute,
-      end_minute: end.minute,
+      ...window,
       grace_minutes: input.grace_minutes,
       expire_date: input.expire_date || null,
     };

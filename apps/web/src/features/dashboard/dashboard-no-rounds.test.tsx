@@ -40,6 +40,7 @@ const ROUND: RoundPoints = {
   task_id: null,
   task_name: '',
   round_date: '2026-11-23',
+  slot_no: 1,
   window_start: '2026-11-23 00:00:00',
   window_end: '2026-11-23 06:00:00',
   grace_minutes: 0,

@@ -41,6 +41,7 @@ const ROUNDS: MissedRound[] = [
   {
     round_id: 31,
     round_date: '2026-11-18',
+    slot_no: 1,
     road_id: 7,
     road_name: '东区夜巡',
     task_id: null,
@@ -68,6 +69,7 @@ function serve(routes: Record<string, (call: Call) => Reply> = {}) {
         task_id: null,
         task_name: '',
         round_date: '2026-11-18',
+        slot_no: 1,
         window_start: '2026-11-18 22:00:00',
         window_end: '2026-11-19 02:00:00',
         grace_minutes: 0,

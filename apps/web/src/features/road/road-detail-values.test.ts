@@ -18,6 +18,7 @@ const ROAD: RoadRow = {
   cycle_monthdays: '',
   start_time: '09:00',
   end_time: '11:30',
+  time_slots: [],
   grace_minutes: 0,
   patrol_users: '张伟',
   user_id: '12',
@@ -40,6 +41,7 @@ describe('a new road in the detail window', () => {
       monthdays: [],
       start_time: '',
       end_time: '',
+      time_slots: [],
       card_ids: [],
       remark: '',
     });
@@ -82,6 +84,7 @@ describe('the road saved from the detail window', () => {
       monthdays: ['1号'],
       start_time: '08:30',
       end_time: '10:15',
+      time_slots: [],
       card_ids: [9, 2, 5],
       remark: ' 带手电 ',
     };
@@ -93,6 +96,7 @@ describe('the road saved from the detail window', () => {
       cycle_repeat_items: '周一,周五',
       start_time: '08:30',
       end_time: '10:15',
+      time_slots: [],
       user_id_list: [12],
       card_id_list: [9, 2, 5],
       remark: '带手电',
@@ -121,6 +125,7 @@ describe('an existing road in the detail window', () => {
       monthdays: [],
       start_time: '09:00',
       end_time: '11:30',
+      time_slots: [],
       card_ids: [5, 4],
       remark: '雨天加巡',
     });

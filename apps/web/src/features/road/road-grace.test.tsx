@@ -29,6 +29,7 @@ const ROAD: RoadRow = {
   cycle_monthdays: '',
   start_time: '09:00',
   end_time: '11:30',
+  time_slots: [],
   grace_minutes: 10,
   patrol_users: '张伟',
   user_id: '12',

@@ -25,6 +25,7 @@ const road = (patch: Partial<RoadRow>): RoadRow => ({
   cycle_monthdays: '',
   start_time: '09:00',
   end_time: '11:30',
+  time_slots: [],
   grace_minutes: 0,
   patrol_users: '张伟',
   user_id: '12',

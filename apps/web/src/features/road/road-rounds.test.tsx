@@ -28,6 +28,7 @@ const ROAD: RoadRow = {
   cycle_monthdays: '',
   start_time: '09:00',
   end_time: '11:30',
+  time_slots: [],
   grace_minutes: 15,
   patrol_users: '张伟',
   user_id: '12',
@@ -41,6 +42,7 @@ const ROAD: RoadRow = {
 const round = (day: string): MissedRound => ({
   round_id: 31,
   round_date: day,
+  slot_no: 1,
   road_id: 7,
   road_name: '东区周巡',
   task_id: null,
@@ -59,6 +61,7 @@ const POINTS: RoundPoints = {
   task_id: null,
   task_name: '',
   round_date: '2026-11-23',
+  slot_no: 1,
   window_start: '2026-11-23 09:00:00',
   window_end: '2026-11-23 11:30:00',
   grace_minutes: 15,

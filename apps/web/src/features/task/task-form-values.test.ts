@@ -27,6 +27,7 @@ const ROW: TaskRow = {
   single_date: '',
   start_time: '22:00',
   end_time: '02:00',
+  time_slots: [],
   grace_minutes: 0,
   expire_time: '2027-06-30',
   patrol_card_names: '东门,北门',
@@ -50,6 +51,7 @@ describe('a new task', () => {
       single_date: '',
       start_time: '',
       end_time: '',
+      time_slots: [],
       expire_date: '',
     });
   });
@@ -90,6 +92,7 @@ describe('the task saved', () => {
       weekdays: ['周三', '周一'],
       start_time: '22:00',
       end_time: '02:00',
+      time_slots: [],
       expire_date: '2027-06-30',
     };
     expect(toSaveTaskBody(values, 0)).toEqual({
@@ -103,6 +106,7 @@ describe('the task saved', () => {
       expire_date: '2027-06-30',
       start_time: '22:00',
       end_time: '02:00',
+      time_slots: [],
     });
   });
 
@@ -130,6 +134,7 @@ describe('an existing task in the dialog', () => {
       single_date: '',
       start_time: '22:00',
       end_time: '02:00',
+      time_slots: [],
       expire_date: '2027-06-30',
     });
   });

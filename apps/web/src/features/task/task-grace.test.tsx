@@ -25,6 +25,7 @@ const TASK: TaskRow = {
   single_date: '',
   start_time: '22:00',
   end_time: '23:30',
+  time_slots: [],
   grace_minutes: 5,
   expire_time: '',
   patrol_card_names: '东门,北门',

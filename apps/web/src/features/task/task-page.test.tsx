@@ -24,6 +24,7 @@ const TASK: TaskRow = {
   single_date: '',
   start_time: '22:00',
   end_time: '02:00',
+  time_slots: [],
   grace_minutes: 0,
   expire_time: '',
   patrol_card_names: '东门,北门',

@@ -13,6 +13,8 @@ interface DemoRoad {
   items: string;
   start: string;
   end: string;
+  /** Several windows a day (SHIFTS.md, 时段): each its own round; start/end are then ignored. */
+  slots?: [string, string][];
   /** Minutes a punch may come early or late and still count (早到 / 迟到). */
   grace: number;
   /** Which of the department's points, by position. */
@@ -82,8 +84,14 @@ const ROADS: DemoRoad[] = [
     name: '仓储安全巡检',
     type: RoadCycle.weekly,
     items: '周一,周二,周三,周四,周五',
-    start: '14:00',
+    start: '08:00',
     end: '17:00',
+    // A three-times-a-day check: 08:00, 12:00 and 16:00.
+    slots: [
+      ['08:00', '09:00'],
+      ['12:00', '13:00'],
+      ['16:00', '17:00'],
+    ],
     grace: 10,
     points: [9, 10, 11, 12, 14],
     guards: ['zhouyang'],
@@ -121,6 +129,7 @@ interface DemoTask {
   value: string;
   start: string;
   end: string;
+  slots?: [string, string][];
   grace: number;
 }
 
@@ -133,8 +142,15 @@ const TASKS: DemoTask[] = [
     device: 0,
     mode: TaskMode.daily,
     value: '',
-    start: '22:00',
-    end: '02:00',
+    start: '00:00',
+    end: '23:00',
+    // A night walked every two hours (按间隔生成 22:00 to 06:00, every 120, lasting 60).
+    slots: [
+      ['00:00', '01:00'],
+      ['02:00', '03:00'],
+      ['04:00', '05:00'],
+      ['22:00', '23:00'],
+    ],
     grace: 20,
   },
   {
@@ -238,6 +254,9 @@ const TASKS: DemoTask[] = [
   },
 ];
 
+const slotsOf = (slots: [string, string][] | undefined) =>
+  slots ? { time_slots: slots.map(([start_time, end_time]) => ({ start_time, end_time })) } : {};
+
 export interface DemoRoute {
   roadId: number;
   department: string;
@@ -264,6 +283,7 @@ export async function fillDemoRoads(
       cycle_repeat_items: road.items,
       start_time: road.start,
       end_time: road.end,
+      ...slotsOf(road.slots),
       grace_minutes: road.grace,
       user_id_list: road.guards.map((g) => ids.accounts.get(g)),
       card_id_list: road.points.map((p) => points[p]),
@@ -283,6 +303,7 @@ export async function fillDemoRoads(
       expire_date: '',
       start_time: task.start,
       end_time: task.end,
+      ...slotsOf(task.slots),
       grace_minutes: task.grace,
     });
     await saveTask(ctx, scope, input);

@@ -1,4 +1,4 @@
-import { roundOn, type Schedule } from '../../../domain/schedule.js';
+import { roundsOn, type Schedule } from '../../../domain/schedule.js';
 import { localDate } from '../../../domain/time.js';
 import { addDays, zoneOffsetMs } from '../../../domain/zoned-time.js';
 
@@ -68,36 +68,39 @@ export function walk(
   const lastDay = localDate(to, options.tz);
   for (let day = addDays(localDate(from, options.tz), -1); day <= lastDay; day = addDays(day, 1)) {
     for (const route of routes) {
-      const round = roundOn(route.schedule, day, options.tz);
-      const device = pick(route.devices);
-      if (!round || !device || route.cards.length === 0 || next() < (options.missRound ?? 0.03)) continue;
-      const span = (round.end.getTime() - round.start.getTime()) / MINUTE;
-      // Long windows are walked several times: one pass an hour, at most eight.
-      const passes = Math.max(1, Math.min(8, Math.floor(span / 60)));
-      const slot = span / passes;
-      const perPoint = Math.max(1, Math.min(7, slot / (route.cards.length + 1)));
-      const walker = pick(route.walkers) ?? '';
-      const habit = next();
-      const walkMinutes = route.cards.length * perPoint;
-      for (let pass = 0; pass < passes; pass++) {
-        let at = round.start.getTime() + (pass * slot + next() * Math.min(30, slot / 4)) * MINUTE;
-        // Now and then a guard starts inside the grace before the window, or ends the last pass inside the grace
-        // after it: the first points are 早到, the last ones 迟到.
-        if (route.grace > 0 && pass === 0 && habit < (options.early ?? 0.1)) {
-          at = round.start.getTime() - route.grace * (0.5 + next() / 3) * MINUTE;
-        } else if (route.grace > 0 && pass === passes - 1 && habit > 1 - (options.late ?? 0.1)) {
-          at = round.end.getTime() - (walkMinutes / 2) * MINUTE;
-        }
-        for (const card of route.cards) {
-          at += (0.5 + next()) * perPoint * MINUTE;
-          if (at < from.getTime() || at > to.getTime() || next() < (options.missPoint ?? 0.04)) continue;
-          const records = byDevice.get(device) ?? [];
-          records.push({
-            patrol_sn: card,
-            punch_time: terminalTime(new Date(Math.floor(at / 1000) * 1000), options.tz),
-            ...(walker ? { user_name: walker } : {}),
-          });
-          byDevice.set(device, records);
+      // Every slot of the day is a round of its own (a day without one still draws, so the walk stays as it was).
+      const rounds = roundsOn(route.schedule, day, options.tz);
+      for (const round of rounds.length > 0 ? rounds : [null]) {
+        const device = pick(route.devices);
+        if (!round || !device || route.cards.length === 0 || next() < (options.missRound ?? 0.03)) continue;
+        const span = (round.end.getTime() - round.start.getTime()) / MINUTE;
+        // Long windows are walked several times: one pass an hour, at most eight.
+        const passes = Math.max(1, Math.min(8, Math.floor(span / 60)));
+        const slot = span / passes;
+        const perPoint = Math.max(1, Math.min(7, slot / (route.cards.length + 1)));
+        const walker = pick(route.walkers) ?? '';
+        const habit = next();
+        const walkMinutes = route.cards.length * perPoint;
+        for (let pass = 0; pass < passes; pass++) {
+          let at = round.start.getTime() + (pass * slot + next() * Math.min(30, slot / 4)) * MINUTE;
+          // Now and then a guard starts inside the grace before the window, or ends the last pass inside the grace
+          // after it: the first points are 早到, the last ones 迟到.
+          if (route.grace > 0 && pass === 0 && habit < (options.early ?? 0.1)) {
+            at = round.start.getTime() - route.grace * (0.5 + next() / 3) * MINUTE;
+          } else if (route.grace > 0 && pass === passes - 1 && habit > 1 - (options.late ?? 0.1)) {
+            at = round.end.getTime() - (walkMinutes / 2) * MINUTE;
+          }
+          for (const card of route.cards) {
+            at += (0.5 + next()) * perPoint * MINUTE;
+            if (at < from.getTime() || at > to.getTime() || next() < (options.missPoint ?? 0.04)) continue;
+            const records = byDevice.get(device) ?? [];
+            records.push({
+              patrol_sn: card,
+              punch_time: terminalTime(new Date(Math.floor(at / 1000) * 1000), options.tz),
+              ...(walker ? { user_name: walker } : {}),
+            });
+            byDevice.set(device, records);
+          }
         }
       }
     }
