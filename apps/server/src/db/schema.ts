@@ -12,3 +12,4 @@ export * from './tables/app-setting.js';
 export * from './tables/alert.js';
 export * from './tables/photo.js';
 export * from './tables/digest.js';
+export * from './tables/shift.js';

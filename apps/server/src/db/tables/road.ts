@@ -48,6 +48,9 @@ export const road = pgTable(
       .default(sql`'{}'::smallint[]`),
     /** Minutes a punch may come before the window opens or after it closes and still check its point (0–120). */
     grace_minutes: smallint().notNull().default(0),
+    /** Who walks it (SHIFTS.md): 'accounts' (road_account) or 'shift' (whoever is on duty in `shift_id`). */
+    walker_mode: text().notNull().default('accounts'),
+    shift_id: integer(),
     remark: text().notNull().default(''),
     closed_at: timestamp({ withTimezone: true }),
     create_time: createdAt(),
@@ -115,6 +118,9 @@ export const task = pgTable(
       .notNull()
       .default(sql`'{}'::smallint[]`),
     grace_minutes: smallint().notNull().default(0),
+    /** As the road's. */
+    walker_mode: text().notNull().default('accounts'),
+    shift_id: integer(),
     expire_date: date({ mode: 'string' }),
     create_time: createdAt(),
     deleted_at: deletedAt(),
@@ -164,6 +170,15 @@ export const patrolRound = pgTable(
     late: smallint().notNull().default(0),
     /** The accounts whose punches checked points of this round (the report's 巡检人). */
     punched_users: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /**
+     * The shift whose accounts on duty walk it (a road or task walked by shift), and those accounts as the roster had
+     * them when it was made (a roster change before the window opens updates them): whom 漏检 is charged to.
+     */
+    shift_id: integer(),
+    responsible_users: integer()
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
