@@ -58,14 +58,32 @@ const BUILTIN: { roleId: number; name: string; keys: string[] }[] = [
   {
     roleId: 2,
     name: '主管',
-    // digest.edit: DIGESTS.md gives 定时报表 to 管理员 and 主管.
-    keys: [...KEYS.filter((key) => key.endsWith('.view')), 'record.export', 'alert.handle', 'digest.edit', 'app.use'],
+    // digest.edit: DIGESTS.md gives 定时报表 to 管理员 and 主管; INSPECTION.md gives 主管 the checklist and hazard keys.
+    keys: [
+      ...KEYS.filter((key) => key.endsWith('.view')),
+      'record.export',
+      'alert.handle',
+      'digest.edit',
+      'checklist.edit',
+      'hazard.assign',
+      'hazard.verify',
+      'app.use',
+    ],
   },
   { roleId: 3, name: '巡检员', keys: ['app.use'] },
   {
     roleId: 4,
     name: '只读',
-    keys: ['dashboard.view', 'record.view', 'record.export', 'road.view', 'task.view', 'card.view', 'alert.view'],
+    keys: [
+      'dashboard.view',
+      'record.view',
+      'record.export',
+      'road.view',
+      'task.view',
+      'card.view',
+      'alert.view',
+      'hazard.view',
+    ],
   },
 ];
 

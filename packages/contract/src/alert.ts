@@ -7,13 +7,15 @@ import { pagingSchema } from './envelope.js';
  * person, streamed to the console and pushed to webhooks.
  */
 
-export const AlertKind = { missed: 1, offline: 2, clock: 3, proxy: 4 } as const;
+export const AlertKind = { missed: 1, offline: 2, clock: 3, proxy: 4, inspection: 6, overdue: 7 } as const;
 export type AlertKind = (typeof AlertKind)[keyof typeof AlertKind];
 export const ALERT_KINDS: readonly AlertKind[] = [
   AlertKind.missed,
   AlertKind.offline,
   AlertKind.clock,
   AlertKind.proxy,
+  AlertKind.inspection,
+  AlertKind.overdue,
 ];
 
 export const ALERT_KIND_TEXT: Readonly<Record<AlertKind, string>> = {
@@ -21,6 +23,8 @@ export const ALERT_KIND_TEXT: Readonly<Record<AlertKind, string>> = {
   [AlertKind.offline]: '终端离线',
   [AlertKind.clock]: '时钟异常',
   [AlertKind.proxy]: '疑似代打',
+  [AlertKind.inspection]: '巡检异常',
+  [AlertKind.overdue]: '整改超期',
 };
 
 export const AlertState = { open: 0, handled: 1 } as const;

@@ -16,8 +16,12 @@ export const PERMISSIONS = [
   { key: 'device.edit', name: '管理设备', group: '设备管理' },
   { key: 'card.view', name: '查看巡检点', group: '设备管理' },
   { key: 'card.edit', name: '管理巡检点', group: '设备管理' },
+  { key: 'checklist.edit', name: '管理检查表', group: '设备管理' },
   { key: 'record.view', name: '查看巡检记录', group: '巡检记录' },
   { key: 'record.export', name: '导出', group: '巡检记录' },
+  { key: 'hazard.view', name: '查看隐患', group: '巡检记录' },
+  { key: 'hazard.assign', name: '指派隐患', group: '巡检记录' },
+  { key: 'hazard.verify', name: '复核隐患', group: '巡检记录' },
   { key: 'road.view', name: '查看路线', group: '路线任务' },
   { key: 'road.edit', name: '管理路线', group: '路线任务' },
   { key: 'task.view', name: '查看任务', group: '路线任务' },
@@ -101,7 +105,16 @@ export const BUILTIN_ROLES: readonly { role_id: number; role_name: string; permi
   {
     role_id: BuiltinRole.supervisor,
     role_name: '主管',
-    permissions: [...VIEW_KEYS, 'record.export', 'alert.handle', 'digest.edit', 'app.use'],
+    permissions: [
+      ...VIEW_KEYS,
+      'record.export',
+      'alert.handle',
+      'digest.edit',
+      'checklist.edit',
+      'hazard.assign',
+      'hazard.verify',
+      'app.use',
+    ],
   },
   { role_id: BuiltinRole.guard, role_name: '巡检员', permissions: ['app.use'] },
   {
@@ -115,6 +128,7 @@ export const BUILTIN_ROLES: readonly { role_id: number; role_name: string; permi
       'task.view',
       'card.view',
       'alert.view',
+      'hazard.view',
     ],
   },
 ];

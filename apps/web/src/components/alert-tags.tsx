@@ -7,6 +7,8 @@ const KIND_COLOR: Record<number, string> = {
   [AlertKind.offline]: 'purple',
   [AlertKind.clock]: 'orange',
   [AlertKind.proxy]: 'red',
+  [AlertKind.inspection]: 'magenta',
+  [AlertKind.overdue]: 'gold',
 };
 
 const TEXT_COLOR: Record<string, string> = Object.fromEntries(
