@@ -13,3 +13,4 @@ export * from './tables/alert.js';
 export * from './tables/photo.js';
 export * from './tables/digest.js';
 export * from './tables/shift.js';
+export * from './tables/safety.js';

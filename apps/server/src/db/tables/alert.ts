@@ -4,10 +4,12 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -42,6 +44,15 @@ export const alert = pgTable(
     handled_by: text().notNull().default(''),
     handled_time: timestamp({ withTimezone: true }),
     note: text().notNull().default(''),
+    /** SAFETY.md: the guard (紧急求助, 未报平安, 位置异常) and his position then; never sent to webhooks. */
+    user_id: integer(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    accuracy: real(),
+    /** 紧急求助: presses gathered (a second press while open adds to it), and who pressed 已响应 and when. */
+    press_count: smallint().notNull().default(1),
+    responded_by: text().notNull().default(''),
+    responded_time: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('alert_kind_subject_idx').on(t.kind, t.subject),
@@ -49,6 +60,9 @@ export const alert = pgTable(
     index('alert_open_idx')
       .on(t.hold_id)
       .where(sql`${t.state} = 0`),
+    index('alert_user_open_idx')
+      .on(t.user_id, t.kind)
+      .where(sql`${t.user_id} is not null and ${t.state} <> 1`),
     index('alert_round_idx')
       .on(t.round_id)
       .where(sql`${t.round_id} is not null`),

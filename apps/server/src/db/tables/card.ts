@@ -1,6 +1,6 @@
 // Patrol points.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt } from './columns.js';
 import { hold } from './organisation.js';
 
@@ -16,6 +16,12 @@ export const patrolCard = pgTable(
     patrol_name: text().notNull().default(''),
     location: text().notNull().default(''),
     remark: text().notNull().default(''),
+    /** The point's checklist template (INSPECTION.md); null when none. */
+    checklist_id: integer(),
+    /** Where the point is (SAFETY.md): WGS-84 degrees, null until set; a punch farther than `radius` m is 位置异常. */
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    radius: integer().notNull().default(50),
     create_time: createdAt(),
     deleted_at: deletedAt(),
   },

@@ -34,6 +34,10 @@ export const hold = pgTable(
     enter_user_name: text().notNull().default(''),
     /** An enterprise's hours of silence before a bound terminal is 终端离线; null: the default (24). */
     offline_hours: smallint(),
+    /** 报平安 (SAFETY.md): on, every `checkin_minutes` (null: 60), `checkin_grace` minutes of grace (null: 5). */
+    checkin_enabled: boolean().notNull().default(false),
+    checkin_minutes: smallint(),
+    checkin_grace: smallint(),
     create_time: createdAt(),
     deleted_at: deletedAt(),
   },

@@ -6,10 +6,12 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -49,6 +51,11 @@ export const punch = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
+    /** Where the phone was (SAFETY.md; null from a reader or a phone that gave none) and how far from its point. */
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    accuracy: real(),
+    distance_m: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.device_no, t.patrol_sn, t.punch_time] }),
