@@ -12,5 +12,6 @@ export * from './tables/app-setting.js';
 export * from './tables/alert.js';
 export * from './tables/photo.js';
 export * from './tables/digest.js';
+export * from './tables/inspection.js';
 export * from './tables/shift.js';
 export * from './tables/safety.js';

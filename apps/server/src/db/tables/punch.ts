@@ -56,6 +56,8 @@ export const punch = pgTable(
     lng: doublePrecision(),
     accuracy: real(),
     distance_m: integer(),
+    /** 检查结果 (INSPECTION.md): null when the point had no checklist, -1 未填写, 0 正常, N 异常 N 项. */
+    check_result: smallint(),
   },
   (t) => [
     primaryKey({ columns: [t.device_no, t.patrol_sn, t.punch_time] }),
