@@ -51,7 +51,7 @@ export function startBanner({ address, config, deviceKey, demoNote }: StartFacts
   ];
   if (config.demo) {
     human.push(
-      `演示数据：企业管理员 huaan、部门管理员 binjiang、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}${demoNote}`,
+      `演示数据：企业管理员 huaan、部门管理员 binjiang、主管 zhuguan、只读客户 kehu、巡检员 zhangwei 等，密码均为 ${DEMO_PASSWORD}${demoNote}`,
     );
   }
   if (deviceKey.generated) human.push(keyNote(deviceKey));
