@@ -3,6 +3,7 @@ import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { NOWRAP, shown } from '../../components/cells';
 import { graceColumn } from '../../components/grace-item';
 import { StatusTag } from '../../components/status-tag';
+import { slotsColumn } from '../../components/slots-column';
 
 /** Status 4: a closed road stays closed (DOMAIN.md), so it has no 关闭 link. */
 export const CLOSED = 4;
@@ -70,8 +71,7 @@ export function roadColumns({ onView, onEdit, onClose, onViewRounds }: RoadColum
       onHeaderCell: NOWRAP.onHeaderCell,
       render: (value: string) => shown(value),
     },
-    { title: '开始时间', dataIndex: 'start_time', ...NOWRAP, render: (value: string) => shown(value) },
-    { title: '结束时间', dataIndex: 'end_time', ...NOWRAP, render: (value: string) => shown(value) },
+    slotsColumn<RoadRow>(),
     graceColumn<RoadRow>(),
     {
       title: '巡检点',

@@ -1,12 +1,13 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { itemKindOf } from '@guard-tour/contract';
-import { Button, Col, Form, Input, Radio, Row, type FormInstance } from 'antd';
-import { ClockPicker } from '../../components/clock-picker';
+import { Button, Form, Input, Radio, type FormInstance } from 'antd';
 import { DayCheckboxes } from '../../components/day-checkboxes';
 import { withGrace } from '../../components/grace';
 import { GraceItem } from '../../components/grace-item';
+import { SLOTS_EXTRA, slotsRule } from '../../components/time-slots';
+import { TimeSlotsEditor } from '../../components/time-slots-editor';
 import { OrderedTransfer, type TransferChoice } from './ordered-transfer';
-import { ROAD_CLOCK, ROAD_CYCLE_OPTIONS, roadWindowError, type RoadDetailValues } from './road-detail-values';
+import { ROAD_CYCLE_OPTIONS, type RoadDetailValues } from './road-detail-values';
 
 interface RoadDetailFormProps {
   form: FormInstance<RoadDetailValues>;
@@ -23,7 +24,7 @@ interface RoadDetailFormProps {
   onInvalid: (message: string) => void;
 }
 
-/** The road detail's fields: organisation, name, accounts, cycle, window, points in order, remark. */
+/** The road detail's fields: organisation, name, accounts, cycle, time slots, points in order, remark. */
 export function RoadDetailForm(props: RoadDetailFormProps) {
   const { form, initialValues, holdName, accounts, cards, optionsLoading, saving, readOnly, onSubmit, onInvalid } =
     props;
@@ -71,30 +72,9 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
           <DayCheckboxes kind="monthday" />
         </Form.Item>
       )}
-      <Row gutter={16}>
-        <Col span={12}>
-          <Form.Item label="开始时间" name="start_time" extra="可选 08:30 到 18:30，不选则全天">
-            <ClockPicker range={ROAD_CLOCK} placeholder="开始时间" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item
-            label="结束时间"
-            name="end_time"
-            dependencies={['start_time']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, end: string) => {
-                  const problem = roadWindowError(getFieldValue('start_time') ?? '', end ?? '');
-                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                },
-              }),
-            ]}
-          >
-            <ClockPicker range={ROAD_CLOCK} placeholder="结束时间" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <Form.Item label="巡检时段" name="time_slots" extra={SLOTS_EXTRA} rules={[slotsRule]}>
+        <TimeSlotsEditor />
+      </Form.Item>
       <GraceItem />
       <Form.Item label="巡检点" name="card_ids" required extra="已选巡检点按选入的先后排序，即巡检顺序">
         <OrderedTransfer

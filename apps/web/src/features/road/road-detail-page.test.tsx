@@ -98,6 +98,7 @@ describe('the road detail window', { timeout: 60_000 }, () => {
       cycle_repeat_items: '周一,周三',
       start_time: '09:00',
       end_time: '11:30',
+      time_slots: [{ start_time: '09:00', end_time: '11:30' }],
       user_id_list: [12],
       card_id_list: [5, 4],
       remark: '雨天加巡',

@@ -1,7 +1,8 @@
-import { App, Button, Card, Form, Result } from 'antd';
+import { App, Button, Card, Divider, Form, Result } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText, loadErrorText } from '../../api/client';
+import { deploymentNow } from '../../api/deployment-time';
 import { MSG } from '../../api/messages';
 import { useCan } from '../../api/use-can';
 import { holdLabel, rootHoldId } from '../../components/hold-tree';
@@ -12,6 +13,7 @@ import { useAccountOptions, useCardOptions, useHoldName, useRoadForEdit, useSave
 import { announceRoadsChanged } from './road-channel';
 import { accountChoices, cardChoices } from './road-choices';
 import { RoadDetailForm } from './road-detail-form';
+import { RoadRoundLines } from './road-round-lines';
 import { RoadRoundsDialog } from './road-rounds-dialog';
 import {
   newRoadValues,
@@ -132,6 +134,13 @@ export function RoadDetailPage() {
       extra={road && can('record.view') ? <Button onClick={() => setRoundsOpen(true)}>查看轮次</Button> : undefined}
     >
       {body}
+      {road && can('record.view') && (
+        // Today's rounds, one line per slot, each with its status and results (SHIFTS.md).
+        <>
+          <Divider titlePlacement="start">今日轮次</Divider>
+          <RoadRoundLines road={road} day={deploymentNow().format('YYYY-MM-DD')} />
+        </>
+      )}
       {road && roundsOpen && <RoadRoundsDialog road={road} onClose={() => setRoundsOpen(false)} />}
     </Card>
   );

@@ -69,8 +69,22 @@ describe('a new road in the detail window', () => {
     expect(roadWindowError('10:00', '09:45')).toBe('结束时间不能早于开始时间');
     expect(roadWindowError('10:00', '10:00')).toBeNull();
     expect(roadWindowError('10:00', '')).toBeNull();
-    expect(roadFormError({ ...ready, start_time: '18:30', end_time: '08:30' }, 3)).toBe('结束时间不能早于开始时间');
-    expect(roadFormError({ ...ready, start_time: '08:30', end_time: '18:30' }, 3)).toBeNull();
+    const window = { ...ready, time_slots: undefined };
+    expect(roadFormError({ ...window, start_time: '18:30', end_time: '08:30' }, 3)).toBe('结束时间不能早于开始时间');
+    expect(roadFormError({ ...window, start_time: '08:30', end_time: '18:30' }, 3)).toBeNull();
+  });
+
+  it('checks its time slots as the server does (SHIFTS.md)', () => {
+    const slots = (...pairs: [string, string][]) => pairs.map(([start_time, end_time]) => ({ start_time, end_time }));
+    expect(roadFormError({ ...ready, time_slots: slots(['08:00', '09:00'], ['08:30', '10:00']) }, 3)).toBe(
+      '时段不能重叠',
+    );
+    expect(roadFormError({ ...ready, time_slots: slots(['08:00', '08:05']) }, 3)).toBe('每个时段至少10分钟');
+    expect(roadFormError({ ...ready, time_slots: slots(['20:00', '02:00'], ['22:30', '23:00']) }, 3)).toBe(
+      '只有最后一个时段可以跨过零点',
+    );
+    expect(roadFormError({ ...ready, time_slots: slots(['08:00', '09:00'], ['22:00', '02:00']) }, 3)).toBeNull();
+    expect(roadFormError({ ...ready, time_slots: [] }, 3)).toBeNull();
   });
 });
 

@@ -9,11 +9,13 @@ import {
   type BoundCard,
   type RoadRow,
   type SaveRoadInput,
+  type TimeSlot,
 } from '@guard-tour/contract';
 import type { ClockRange } from '../../components/clock';
 import { endsBeforeStart, toMinutes } from '../../components/clock';
 import { checkedItems, DEFAULT_WEEKDAYS, itemsText } from '../../components/cycle-items';
 import { graceError, graceValue } from '../../components/grace';
+import { slotsError, slotsOfWindow } from '../../components/time-slots';
 
 /** The road detail's time pickers (spec sections 5 and 9): 08:30 to 18:30 in 15-minute steps. */
 export const ROAD_CLOCK: ClockRange = { earliest: '08:30', latest: '18:30', minuteStep: 15 };
@@ -33,6 +35,8 @@ export interface RoadDetailValues {
   monthdays: string[];
   start_time: string;
   end_time: string;
+  /** The day's windows (SHIFTS.md, 时段); empty: the whole day. The console saves these, not start/end. */
+  time_slots?: TimeSlot[];
   /** Points in walking order. */
   card_ids: number[];
   remark: string;
@@ -54,6 +58,7 @@ export function newRoadValues(): RoadDetailValues {
     monthdays: [],
     start_time: '',
     end_time: '',
+    time_slots: [],
     card_ids: [],
     remark: '',
   };
@@ -72,6 +77,7 @@ export function roadValuesOf(road: RoadRow, accounts: BoundAccount[], cards: Bou
     monthdays: kind === 'monthday' ? checkedItems(kind, road.cycle_repeat_items) : [],
     start_time: road.start_time ?? '',
     end_time: road.end_time ?? '',
+    time_slots: road.time_slots ?? slotsOfWindow(road.start_time ?? '', road.end_time ?? ''),
     card_ids: cards.map((card) => card.patrol_id),
     remark: road.remark ?? '',
     grace_minutes: graceValue(road.grace_minutes),
@@ -92,6 +98,7 @@ export function roadFormError(values: RoadDetailValues, holdId: number | undefin
   const kind = itemKindOf(values.cycle_repeat_type);
   if (kind === 'weekday' && values.weekdays.length === 0) return roadDetailMessages.weekdaysRequired;
   if (kind === 'monthday' && values.monthdays.length === 0) return roadDetailMessages.monthdaysRequired;
+  if (values.time_slots) return slotsError(values.time_slots) ?? graceError(values.grace_minutes);
   if (toMinutes(values.start_time) === undefined || toMinutes(values.end_time) === undefined) {
     return roadMessages.badClock;
   }
@@ -113,8 +120,9 @@ export function toSaveRoadBody(values: RoadDetailValues, roadId: number, holdId:
     hold_id: holdId,
     cycle_repeat_type: values.cycle_repeat_type,
     cycle_repeat_items: cycleItems(values),
-    start_time: values.start_time ?? '',
-    end_time: values.end_time ?? '',
+    start_time: values.time_slots?.[0]?.start_time ?? values.start_time ?? '',
+    end_time: values.time_slots?.at(-1)?.end_time ?? values.end_time ?? '',
+    ...(values.time_slots ? { time_slots: values.time_slots } : {}),
     user_id_list: [...values.user_ids],
     card_id_list: [...values.card_ids],
     remark: values.remark?.trim() ?? '',

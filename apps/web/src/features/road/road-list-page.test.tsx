@@ -75,7 +75,8 @@ describe('the road list', { timeout: 60_000 }, () => {
     expect(within(open!).getByRole('button', { name: '关闭' })).toBeTruthy();
     expect(within(closed!).getByText('关闭')).toBeTruthy();
     expect(within(closed!).queryByRole('button', { name: '关闭' })).toBeNull();
-    expect(within(closed!).getAllByText('—')).toHaveLength(2);
+    // No window: the whole day, in the 巡检时段 column.
+    expect(within(closed!).getByText('全天')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/undefined|null/);
   });
 

@@ -4,7 +4,7 @@ import { actionsColumn, type RowActions } from '../../components/actions-column'
 import { NOWRAP, shown } from '../../components/cells';
 import { graceColumn } from '../../components/grace-item';
 import { StatusTag } from '../../components/status-tag';
-import { crossesMidnight } from './task-form-values';
+import { slotsColumn } from '../../components/slots-column';
 
 /** The task table's width: twelve columns scroll sideways rather than squeeze (巡检点 takes what is left). */
 export const TASK_TABLE_WIDTH = 1580;
@@ -21,15 +21,7 @@ export function taskColumns(actions: RowActions<TaskRow>): TableColumnsType<Task
       render: (value: string, row) => shown(value || row.device_no),
     },
     { title: '巡检周期', dataIndex: 'cycle_text', width: 150, render: (value: string) => shown(value) },
-    { title: '开始时间', dataIndex: 'start_time', width: 90, ...NOWRAP, render: (value: string) => shown(value) },
-    {
-      title: '结束时间',
-      dataIndex: 'end_time',
-      width: 100,
-      ...NOWRAP,
-      // A window that crosses midnight ends the next day.
-      render: (value: string, row) => (crossesMidnight(row) ? `次日 ${value}` : shown(value)),
-    },
+    slotsColumn<TaskRow>(),
     graceColumn<TaskRow>(),
     {
       title: '到期日期',

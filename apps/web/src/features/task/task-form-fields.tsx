@@ -1,20 +1,15 @@
-import type { DeviceOption, RoadOption } from '@guard-tour/contract';
+import type { DeviceOption, RoadOption, TimeSlot } from '@guard-tour/contract';
 import { TaskMode, itemKindOfTask, taskMessages } from '@guard-tour/contract';
 import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstance } from 'antd';
-import { ClockPicker } from '../../components/clock-picker';
 import { DayCheckboxes } from '../../components/day-checkboxes';
 import { DIALOG_FORM_LAYOUT } from '../../components/form-dialog';
 import { withGrace } from '../../components/grace';
 import { GraceItem } from '../../components/grace-item';
 import { HoldItem } from '../../components/hold-select';
+import { SLOTS_EXTRA, slotsRule } from '../../components/time-slots';
+import { TimeSlotsEditor } from '../../components/time-slots-editor';
 import { DateTextPicker } from './date-text-picker';
-import {
-  crossesMidnight,
-  TASK_CLOCK,
-  TASK_CYCLE_OPTIONS,
-  weekdaysAfterSwitch,
-  type TaskFormValues,
-} from './task-form-values';
+import { crossesMidnight, TASK_CYCLE_OPTIONS, weekdaysAfterSwitch, type TaskFormValues } from './task-form-values';
 
 interface TaskFormFieldsProps {
   form: FormInstance<TaskFormValues>;
@@ -29,14 +24,14 @@ interface TaskFormFieldsProps {
 
 const half = { xs: 24, md: 12 };
 
-/** The task dialog's fields: organisation, name, road, device, cycle, window (may cross midnight), expiry. */
+/** The task dialog's fields: organisation, name, road, device, cycle, time slots (the last may cross midnight), expiry. */
 export function TaskFormFields(props: TaskFormFieldsProps) {
   const { form, initialValues, roads, devices, optionsLoading, disabled, onSubmit, onInvalid } = props;
   const mode = Form.useWatch('cycle_repeat_mode', form) ?? initialValues.cycle_repeat_mode;
   const kind = itemKindOfTask(mode);
-  const start = Form.useWatch('start_time', form) ?? initialValues.start_time;
-  const end = Form.useWatch('end_time', form) ?? initialValues.end_time;
-  const overnight = crossesMidnight({ start_time: start, end_time: end });
+  const slots: TimeSlot[] = Form.useWatch('time_slots', form) ?? initialValues.time_slots ?? [];
+  const last = slots.at(-1);
+  const overnight = last && crossesMidnight(last) ? last : undefined;
 
   return (
     <Form<TaskFormValues>
@@ -127,24 +122,22 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
             </Form.Item>
           )}
         </Col>
-        <Col {...half}>
-          <Form.Item label="开始时间" name="start_time">
-            <ClockPicker range={TASK_CLOCK} placeholder="开始时间" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
+        <Col span={24}>
           <Form.Item
-            label="结束时间"
-            name="end_time"
+            label="巡检时段"
+            name="time_slots"
+            rules={[slotsRule]}
             extra={
               overnight ? (
                 <Typography.Text type="warning">
-                  <Tag color="purple">跨夜</Tag>次日 {end} 结束
+                  <Tag color="purple">跨夜</Tag>最后一个时段次日 {overnight.end_time} 结束
                 </Typography.Text>
-              ) : undefined
+              ) : (
+                SLOTS_EXTRA
+              )
             }
           >
-            <ClockPicker range={TASK_CLOCK} placeholder="结束时间" />
+            <TimeSlotsEditor />
           </Form.Item>
         </Col>
         <Col {...half}>

@@ -90,9 +90,7 @@ describe('the task saved', () => {
       task_name: ' 夜间巡逻 ',
       cycle_repeat_mode: 3 as const,
       weekdays: ['周三', '周一'],
-      start_time: '22:00',
-      end_time: '02:00',
-      time_slots: [],
+      time_slots: [{ start_time: '22:00', end_time: '02:00' }],
       expire_date: '2027-06-30',
     };
     expect(toSaveTaskBody(values, 0)).toEqual({
@@ -106,14 +104,19 @@ describe('the task saved', () => {
       expire_date: '2027-06-30',
       start_time: '22:00',
       end_time: '02:00',
-      time_slots: [],
+      time_slots: [{ start_time: '22:00', end_time: '02:00' }],
     });
   });
 
   it('sends a single task’s day in front of its start time, and month days for a monthly one', () => {
-    const single = { ...ready, cycle_repeat_mode: 1 as const, single_date: '2026-12-01', start_time: '08:00' };
+    const single = {
+      ...ready,
+      cycle_repeat_mode: 1 as const,
+      single_date: '2026-12-01',
+      time_slots: [{ start_time: '08:00', end_time: '09:00' }],
+    };
     expect(toSaveTaskBody(single, 21).start_time).toBe('2026-12-01 08:00');
-    expect(toSaveTaskBody({ ...single, start_time: '' }, 21).start_time).toBe('2026-12-01');
+    expect(toSaveTaskBody({ ...single, time_slots: [] }, 21).start_time).toBe('2026-12-01');
     expect(toSaveTaskBody({ ...single, single_date: '' }, 21).start_time).toBe('08:00');
     const monthly = { ...ready, cycle_repeat_mode: 4 as const, monthdays: ['31号', '1号'], weekdays: ['周一'] };
     expect(toSaveTaskBody(monthly, 21).cycle_repeat_value).toBe('1号,31号');

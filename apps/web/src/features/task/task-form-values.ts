@@ -7,10 +7,12 @@ import {
   taskModeOf,
   type SaveTaskInput,
   type TaskRow,
+  type TimeSlot,
 } from '@guard-tour/contract';
 import { endsBeforeStart, toMinutes, type ClockRange } from '../../components/clock';
 import { checkedItems, DEFAULT_WEEKDAYS, itemsText } from '../../components/cycle-items';
 import { graceError, graceValue } from '../../components/grace';
+import { slotsError, slotsOfWindow } from '../../components/time-slots';
 
 /** Task time pickers (spec section 5): 00:00 to 23:59 in 5-minute steps. */
 export const TASK_CLOCK: ClockRange = { earliest: '00:00', latest: '23:59', minuteStep: 5 };
@@ -40,6 +42,8 @@ export interface TaskFormValues {
   single_date: string;
   start_time: string;
   end_time: string;
+  /** The day's windows (SHIFTS.md, 时段); empty: the whole day. The dialog saves these, not start/end. */
+  time_slots?: TimeSlot[];
   expire_date: string;
   /** 宽限时间 in minutes; undefined (or null, a cleared box) is none, 0. */
   grace_minutes?: number | null;
@@ -58,6 +62,7 @@ export function newTaskValues(holdId: number | undefined): TaskFormValues {
     single_date: '',
     start_time: '',
     end_time: '',
+    time_slots: [],
     expire_date: '',
   };
 }
@@ -88,6 +93,7 @@ export function taskValuesOf(row: TaskRow): TaskFormValues {
     single_date: singleDateOf(row),
     start_time: row.start_time ?? '',
     end_time: row.end_time ?? '',
+    time_slots: row.time_slots ?? slotsOfWindow(row.start_time ?? '', row.end_time ?? ''),
     expire_date: (row.expire_time ?? '').slice(0, 10),
     grace_minutes: graceValue(row.grace_minutes),
   };
@@ -107,6 +113,7 @@ export function taskFormError(values: TaskFormValues): string | null {
   const kind = itemKindOfTask(values.cycle_repeat_mode);
   if (kind === 'weekday' && values.weekdays.length === 0) return taskFormMessages.weekdaysRequired;
   if (kind === 'monthday' && values.monthdays.length === 0) return taskFormMessages.monthdaysRequired;
+  if (values.time_slots) return slotsError(values.time_slots) ?? graceError(values.grace_minutes);
   if (toMinutes(values.start_time) === undefined || toMinutes(values.end_time) === undefined) {
     return taskFormMessages.badClock;
   }
@@ -122,7 +129,7 @@ function cycleValue(values: TaskFormValues): string {
 
 /** A single task sends its day in front of the start time ('2026-11-20 08:00'), as the server reads it. */
 function startTimeOf(values: TaskFormValues): string {
-  const start = values.start_time ?? '';
+  const start = values.time_slots ? (values.time_slots[0]?.start_time ?? '') : (values.start_time ?? '');
   if (values.cycle_repeat_mode !== TaskMode.single || !values.single_date) return start;
   return `${values.single_date} ${start}`.trim();
 }
@@ -139,7 +146,8 @@ export function toSaveTaskBody(values: TaskFormValues, taskId: number): SaveTask
     cycle_repeat_value: cycleValue(values),
     expire_date: values.expire_date ?? '',
     start_time: startTimeOf(values),
-    end_time: values.end_time ?? '',
+    end_time: values.time_slots ? (values.time_slots.at(-1)?.end_time ?? '') : (values.end_time ?? ''),
+    ...(values.time_slots ? { time_slots: values.time_slots } : {}),
     grace_minutes: graceValue(values.grace_minutes),
   };
 }

@@ -24,7 +24,7 @@ const TASK: TaskRow = {
   single_date: '',
   start_time: '22:00',
   end_time: '02:00',
-  time_slots: [],
+  time_slots: [{ start_time: '22:00', end_time: '02:00' }],
   grace_minutes: 0,
   expire_time: '',
   patrol_card_names: '东门,北门',
@@ -77,7 +77,7 @@ describe('the task screen', { timeout: 60_000 }, () => {
     const server = serve();
     renderPage();
     const row = (await screen.findByText('夜间巡逻')).closest('tr')!;
-    expect(within(row).getByText('次日 02:00')).toBeTruthy();
+    expect(within(row).getByText('22:00-次日 02:00')).toBeTruthy();
     expect(within(row).getByText('长期')).toBeTruthy();
     expect(within(row).getByText('异常')).toBeTruthy();
     expect(server.callsTo('/RoadTask/GetRoadTaskList')[0]?.body).toMatchObject({
