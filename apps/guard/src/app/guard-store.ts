@@ -11,6 +11,7 @@ import {
   todayRounds,
 } from '../api/guard-api';
 import { appId, deviceNo, setDeviceNo } from '../lib/app-id';
+import { currentRound } from '../lib/current-round';
 import { indexedDbStore } from '../lib/idb-store';
 import { localTime } from '../lib/local-time';
 import { PunchQueue, type QueuedPunch } from '../lib/punch-queue';
@@ -185,7 +186,13 @@ export async function reportEvent(punchKey: string | null, card: string, note: s
 
 /** The point of today's rounds with this card number (the first round that has it). */
 export function pointOf(card: string) {
-  for (const round of state.rounds ?? []) {
+  // A road walked in several slots lists a point once per slot: the round running now (or nearest) first.
+  const rounds = state.rounds ?? [];
+  const current = currentRound(
+    rounds.filter((round) => round.points.some((one) => one.patrol_sn === card)),
+    localTime(),
+  );
+  for (const round of current ? [current, ...rounds] : rounds) {
     const point = round.points.find((one) => one.patrol_sn === card);
     if (point) return { round, point };
   }

@@ -1,16 +1,34 @@
 import { clearSession } from '@guard-tour/web/api/session';
-import { Dialog, List, NavBar, NoticeBar, PullToRefresh, Toast } from 'antd-mobile';
+import { Dialog, List, NavBar, NoticeBar, PullToRefresh, Tag, Toast } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
 import type { View } from '../app/app';
 import { checkPoint, pointOf, refreshRounds, syncNow } from '../app/guard-store';
 import { useGuard } from '../app/use-guard';
-import { clockOf } from '../lib/local-time';
+import { currentRound, isRunning } from '../lib/current-round';
+import { clockOf, localTime } from '../lib/local-time';
 import { CheckActions } from './check-actions';
 import { PointStatus } from './point-status';
 import { SyncLine } from './sync-line';
 
-/** 今日任务: today's rounds with their windows and points in order, and the ways to check a point. */
+/** How many of today's rounds a road (or task) has: its slots. */
+function slotsOfRoad(rounds: readonly { road_id: number; road_name: string }[], roadId: number): number {
+  return rounds.filter((round) => round.road_id === roadId).length;
+}
+
+/**
+ * 今日任务: today's rounds slot by slot (a road walked several times a day is listed once per slot) with their
+ * windows and points in order, opening on the round running now, and the ways to check a point.
+ */
 export function TasksScreen({ onOpen, onLoggedOut }: { onOpen: (view: View) => void; onLoggedOut: () => void }) {
   const { rounds, roundsError, queue } = useGuard();
+  const now = localTime();
+  const current = currentRound(rounds ?? [], now);
+  const currentRef = useRef<HTMLDivElement>(null);
+  const currentId = current?.round_id;
+  // Opens on the round running now (or the next one), once the day's rounds are known.
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [currentId]);
 
   const check = async (card: string) => {
     const punch = await checkPoint(card);
@@ -47,25 +65,44 @@ export function TasksScreen({ onOpen, onLoggedOut }: { onOpen: (view: View) => v
           {rounds === null && !roundsError && <p className="status-line">正在加载今日任务…</p>}
           {rounds?.length === 0 && <p className="status-line">今天没有巡检任务</p>}
           {rounds?.map((round) => (
-            <List
+            <div
               key={round.round_id}
-              className="round"
-              mode="card"
-              header={`${round.road_name} ${clockOf(round.window_start)}–${clockOf(round.window_end)}`}
+              ref={round.round_id === currentId ? currentRef : undefined}
+              data-current={round.round_id === currentId ? 'true' : undefined}
             >
-              {round.points.map((point, index) => (
-                <List.Item
-                  key={`${point.patrol_id}-${index}`}
-                  description={[point.location, point.patrol_sn].filter(Boolean).join(' · ')}
-                  extra={
-                    <PointStatus point={point} queued={queue.filter((punch) => punch.patrol_sn === point.patrol_sn)} />
-                  }
-                  onClick={() => onOpen({ kind: 'point', card: point.patrol_sn, punchKey: null })}
-                >
-                  {index + 1}. {point.patrol_name}
-                </List.Item>
-              ))}
-            </List>
+              <List
+                className="round"
+                mode="card"
+                header={
+                  <span>
+                    {round.road_name}
+                    {slotsOfRoad(rounds, round.road_id) > 1 ? ` 第${round.slot_no}时段` : ''}{' '}
+                    {clockOf(round.window_start)}–{clockOf(round.window_end)}
+                    {isRunning(round, now) && (
+                      <Tag color="primary" fill="outline" style={{ marginLeft: 6 }}>
+                        进行中
+                      </Tag>
+                    )}
+                  </span>
+                }
+              >
+                {round.points.map((point, index) => (
+                  <List.Item
+                    key={`${point.patrol_id}-${index}`}
+                    description={[point.location, point.patrol_sn].filter(Boolean).join(' · ')}
+                    extra={
+                      <PointStatus
+                        point={point}
+                        queued={queue.filter((punch) => punch.patrol_sn === point.patrol_sn)}
+                      />
+                    }
+                    onClick={() => onOpen({ kind: 'point', card: point.patrol_sn, punchKey: null })}
+                  >
+                    {index + 1}. {point.patrol_name}
+                  </List.Item>
+                ))}
+              </List>
+            </div>
           ))}
         </div>
       </PullToRefresh>
