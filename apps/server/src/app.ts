@@ -37,6 +37,7 @@ import { reportRoutes } from './features/report/report.routes.js';
 import { alertRoutes } from './features/alert/alert.routes.js';
 import { webhookRoutes } from './features/webhook/webhook.routes.js';
 import { digestRoutes } from './features/digest/digest.routes.js';
+import { shiftRoutes } from './features/shift/shift.routes.js';
 import { guardAppRoutes } from './features/guard-app/guard-app.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
@@ -58,6 +59,7 @@ const features = [
   alertRoutes,
   webhookRoutes,
   digestRoutes,
+  shiftRoutes,
   guardAppRoutes,
 ];
 

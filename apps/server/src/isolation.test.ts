@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '@guard-tour/contract';
+import { XLSX_TYPE, type Envelope } from '@guard-tour/contract';
 import { API_PREFIX } from './app.js';
 import { useHarness } from './test/harness.js';
 import { ROUTE_TABLE, type Victim } from './test/isolation-probes.js';
@@ -41,7 +41,8 @@ async function call(key: string, input: Record<string, unknown>, token: string) 
     url: `${API_PREFIX}${path}?${query}`,
     headers: { authorization: `Bearer ${token}` },
   });
-  if (!String(response.headers['content-type']).startsWith('image/')) return response.json() as Envelope<unknown>;
+  const type = String(response.headers['content-type']);
+  if (!type.startsWith('image/') && type !== XLSX_TYPE) return response.json() as Envelope<unknown>;
   return { code: 200, msg: '', data: response.body } as Envelope<unknown>;
 }
 

@@ -7,13 +7,14 @@ import { pagingSchema } from './envelope.js';
  * person, streamed to the console and pushed to webhooks.
  */
 
-export const AlertKind = { missed: 1, offline: 2, clock: 3, proxy: 4, inspection: 6, overdue: 7 } as const;
+export const AlertKind = { missed: 1, offline: 2, clock: 3, proxy: 4, noShow: 5, inspection: 6, overdue: 7 } as const;
 export type AlertKind = (typeof AlertKind)[keyof typeof AlertKind];
 export const ALERT_KINDS: readonly AlertKind[] = [
   AlertKind.missed,
   AlertKind.offline,
   AlertKind.clock,
   AlertKind.proxy,
+  AlertKind.noShow,
   AlertKind.inspection,
   AlertKind.overdue,
 ];
@@ -23,6 +24,7 @@ export const ALERT_KIND_TEXT: Readonly<Record<AlertKind, string>> = {
   [AlertKind.offline]: '终端离线',
   [AlertKind.clock]: '时钟异常',
   [AlertKind.proxy]: '疑似代打',
+  [AlertKind.noShow]: '未到岗',
   [AlertKind.inspection]: '巡检异常',
   [AlertKind.overdue]: '整改超期',
 };

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   { key: 'road.edit', name: '管理路线', group: '路线任务' },
   { key: 'task.view', name: '查看任务', group: '路线任务' },
   { key: 'task.edit', name: '管理任务', group: '路线任务' },
+  { key: 'shift.view', name: '查看排班', group: '路线任务' },
+  { key: 'shift.edit', name: '管理排班', group: '路线任务' },
   { key: 'log.view', name: '查看日志', group: '系统管理' },
   { key: 'alert.view', name: '查看告警', group: '系统管理' },
   { key: 'alert.handle', name: '处理告警', group: '系统管理' },

@@ -38,6 +38,8 @@ export interface Victim {
    */
   roleId: number;
   roleHoldId: number;
+  /** A shift (班次) of the organisation, on which its ordinary account is rostered. */
+  shiftId: number;
 }
 
 /** A report's span and grouping, aimed at the organisation `holdId`. */
@@ -475,6 +477,78 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   'POST /Digest/SendNow': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
   'POST /Digest/Deliveries': { kind: 'scoped', probes: [{ input: (v) => ({ digest_id: v.digestId }) }] },
   'GET /Digest/Options': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /Shift/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'POST /Shift/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          shift_id: v.shiftId,
+          hold_id: v.holdId,
+          shift_name: '篡改班次',
+          start_time: '08:00',
+          end_time: '16:00',
+        }),
+      },
+      {
+        input: (v) => ({
+          shift_id: 0,
+          hold_id: v.holdId,
+          shift_name: '寄生班次',
+          start_time: '08:00',
+          end_time: '16:00',
+        }),
+      },
+    ],
+  },
+  'POST /Shift/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ shift_ids: [v.shiftId] }) }] },
+  'POST /Roster/Month': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId, month: '2026-11' }) }] },
+  'POST /Roster/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({ hold_id: v.holdId, cells: [{ user_id: v.userId, date: '2026-12-01', shift_id: v.shiftId }] }),
+      },
+      // Another organisation's account, or its shift, in one's own roster.
+      {
+        input: (v, own) => ({
+          hold_id: own.holdId,
+          cells: [{ user_id: v.userId, date: '2026-12-01', shift_id: own.shiftId }],
+        }),
+      },
+      {
+        input: (v, own) => ({
+          hold_id: own.holdId,
+          cells: [{ user_id: own.userId, date: '2026-12-01', shift_id: v.shiftId }],
+        }),
+      },
+    ],
+  },
+  'POST /Roster/Copy': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({ hold_id: v.holdId, from_start: '2026-11-16', from_end: '2026-11-22', to_start: '2026-11-23' }),
+      },
+    ],
+  },
+  'POST /Roster/Import': {
+    kind: 'scoped',
+    probes: [
+      { input: (v, own) => ({ hold_id: v.holdId, FilePath: own.uploadPath }) },
+      { input: (v, own) => ({ hold_id: own.holdId, FilePath: v.uploadPath }) },
+    ],
+  },
+  'GET /Roster/Template': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  // 上岗/下岗 name the caller's bound phone: another organisation's phone is refused (403) like AppPunches.
+  'POST /Terminal/OnDuty': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ device_no: v.appDeviceNo, time: '2026-11-20 08:00:00' }) }],
+  },
+  'POST /Terminal/OffDuty': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ device_no: v.appDeviceNo, time: '2026-11-20 16:00:00' }) }],
+  },
   // Registers the caller's own phone; an app id of another organisation answers 409 (guard-app.test.ts).
   'POST /Terminal/RegisterApp': { kind: 'self', call: false },
   'GET /Terminal/AppRounds': { kind: 'self', call: true },
@@ -493,6 +567,20 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     ],
   },
   'GET /Terminal/Photo': { kind: 'scoped', probes: [{ input: (v) => ({ photo_id: v.photoId }) }] },
+  // SAFETY.md: an SOS or a check-in from another organisation's phone; another's alert to read or respond to.
+  'POST /Terminal/Sos': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ device_no: v.appDeviceNo, time: '2026-11-20 10:30:00', sos_id: 'probe-sos-0001' }) }],
+  },
+  // Answers only the caller's own SOS: another account's alert, even in scope, is 404 (safety.test.ts).
+  'GET /Terminal/SosState': { kind: 'self', call: false },
+  'POST /Terminal/CheckIn': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ device_no: v.appDeviceNo, time: '2026-11-20 10:30:00', lat: 31.2, lng: 121.4 }) }],
+  },
+  'GET /Terminal/CheckInPlan': { kind: 'self', call: true },
+  'POST /Alert/Respond': { kind: 'scoped', probes: [{ input: (v) => ({ alert_id: v.alertId }) }] },
+  'POST /PatrolCard/LearnPosition': { kind: 'scoped', probes: [{ input: (v) => ({ patrol_id: v.cardId }) }] },
   'POST /Event/List': {
     kind: 'scoped',
     probes: [{ input: (v) => ({ hold_id: v.holdId, start_date: '2026-11-01', end_date: '2026-11-30' }) }],

@@ -58,11 +58,15 @@ const SPECIAL: Record<string, Special> = {
   'GET /Terminal/Photo': { caller: 'admin', valid: ({ own }) => ({ photo_id: own.photoId }), reply: 'file' },
   // Multipart only: a JSON body is refused as carrying no photo (400), whatever it holds.
   'POST /Terminal/UploadPhoto': { caller: 'admin', valid: () => ({}) },
+  'GET /Terminal/CheckInPlan': { caller: 'admin', valid: () => ({}) },
+  // Not the caller's own SOS: a handled 404, whatever the input's shape.
+  'GET /Terminal/SosState': { caller: 'admin', valid: ({ own }) => ({ alert_id: own.alertId }) },
   'POST /HoldInfo/ChangeUserPassword': {
     caller: 'self',
     valid: () => ({ old_password: PASSWORD, new_password: PASSWORD }),
   },
   'POST /UploadFiles/action': { caller: 'admin', valid: () => ({}), reply: 'upload' },
+  'GET /Roster/Template': { caller: 'admin', valid: ({ own }) => ({ hold_id: own.holdId }), reply: 'file' },
   'GET /file/download_template': { caller: 'nobody', valid: () => ({ name: 'device_import' }), reply: 'file' },
   'GET /file/download_excelfile': { caller: 'nobody', valid: (t) => ({ fileName: t.exportName }), reply: 'file' },
   'POST /Terminal/UploadPunches': {

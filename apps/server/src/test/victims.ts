@@ -128,6 +128,16 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     w.root,
   );
   expect(role.code, `${name}: role ${role.msg}`).toBe(200);
+  // A shift of the organisation with its ordinary account on duty one day (written straight, like the digest).
+  const [shift] = await queryRows<{ shift_id: number }>(
+    h.ctx.db,
+    sql`insert into shift (hold_id, shift_name, start_minute, end_minute) values (${tenant.holdId}, ${`${name}早班`}, 480, 960)
+        returning shift_id`,
+  );
+  await h.ctx.db.execute(
+    sql`insert into roster_duty (user_id, duty_date, shift_id, window_start, window_end)
+        values (${user.data.user_id}, '2026-11-20', ${shift!.shift_id}, '2026-11-20T00:00:00Z', '2026-11-20T08:00:00Z')`,
+  );
   return {
     holdId: tenant.holdId,
     parentId,
@@ -150,6 +160,7 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     digestId: digest!.digest_id,
     roleId: role.data.role_id,
     roleHoldId,
+    shiftId: shift!.shift_id,
   };
 }
 

@@ -11,6 +11,7 @@ import { recordCalls } from './record.js';
 import { reportCalls } from './report.js';
 import { roadCalls } from './road.js';
 import { roleCalls } from './role.js';
+import { shiftCalls } from './shift.js';
 import { staffCalls } from './staff.js';
 import { syslogCalls } from './syslog.js';
 import { taskCalls } from './task.js';
@@ -39,6 +40,7 @@ export const calls = {
   alert: alertCalls,
   webhook: webhookCalls,
   digest: digestCalls,
+  shift: shiftCalls,
   guardApp: guardAppCalls,
 };
 export type Calls = typeof calls;

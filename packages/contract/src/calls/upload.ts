@@ -5,7 +5,7 @@ import { templateQuery, uploadReply } from '../upload.js';
 export const uploadCalls = area('文件', {
   /** Multipart with one file; answers in its own shape (spec section 7), not the envelope. */
   uploadFile: raw('POST', '/api/UploadFiles/action', {
-    permission: 'device.edit',
+    permission: ['device.edit', 'shift.edit'],
     summary: '上传导入文件（xlsx/xls，≤50M，multipart/form-data）',
     output: uploadReply,
   }),
