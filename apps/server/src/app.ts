@@ -39,6 +39,7 @@ import { webhookRoutes } from './features/webhook/webhook.routes.js';
 import { digestRoutes } from './features/digest/digest.routes.js';
 import { shiftRoutes } from './features/shift/shift.routes.js';
 import { guardAppRoutes } from './features/guard-app/guard-app.routes.js';
+import { safetyRoutes } from './features/safety/safety.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
 const features = [
@@ -61,6 +62,7 @@ const features = [
   digestRoutes,
   shiftRoutes,
   guardAppRoutes,
+  safetyRoutes,
 ];
 
 export const API_PREFIX = '/proxyserver/api';

@@ -11,6 +11,7 @@ import {
   text,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
+import { cardPositionFields } from './safety.js';
 
 export const cardMessages = {
   numberRequired: '请输入卡编号！',
@@ -35,6 +36,10 @@ export const cardRow = z.object({
   hold_id: z.number(),
   hold_name: z.string(),
   create_time: z.string(),
+  /** The point's position (SAFETY.md): null when not set; the radius in metres. */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  radius: z.number(),
 });
 export type CardRow = z.infer<typeof cardRow>;
 
@@ -45,6 +50,7 @@ export const saveCardInput = z.object({
   patrol_name: text(50, '巡检点名称'),
   location: text(100, '位置'),
   remark: text(200, '备注'),
+  ...cardPositionFields,
 });
 export type SaveCardInput = z.input<typeof saveCardInput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, includeChildren, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { punchRecord, uploadPunchesInput } from './punch.js';
+import { positionFields } from './safety.js';
 
 /**
  * The guard app (GUARD-APP.md and its pinned calls): a phone registered as a terminal, today's rounds of the
@@ -86,6 +87,8 @@ export const appPunchRecord = punchRecord.extend({
     .array(id, { error: guardAppMessages.badPhotos })
     .max(MAX_PHOTOS_PER_PUNCH, guardAppMessages.badPhotos)
     .nullish(),
+  /** Where the phone was (SAFETY.md): latitude and longitude together, or neither. */
+  ...positionFields,
 });
 export type AppPunchRecord = z.input<typeof appPunchRecord>;
 

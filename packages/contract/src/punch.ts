@@ -61,5 +61,9 @@ export const punchRow = z.object({
   /** The guard's 事件上报 note ('' when none) and photos (GUARD-APP.md). */
   note: z.string(),
   photo_ids: z.array(z.number()),
+  /** Where the phone was and how far from its point (SAFETY.md): null when unknown (打卡数据 shows 无定位). */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  distance_m: z.number().nullable(),
 });
 export type PunchRow = z.infer<typeof punchRow>;

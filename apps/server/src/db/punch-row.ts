@@ -25,11 +25,17 @@ export function punchRowColumns(tz: string) {
     road_name: punch.road_name,
     hold_name: punch.hold_name,
     upload_time: sql<string>`to_char(${punch.upload_time} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`,
-    flag: sql<string>`case ${punch.flag} when ${sql.raw(String(AlertKind.clock))} then '${sql.raw(
-      ALERT_KIND_TEXT[AlertKind.clock],
-    )}' when ${sql.raw(String(AlertKind.proxy))} then '${sql.raw(ALERT_KIND_TEXT[AlertKind.proxy])}' else '' end`,
+    flag: sql<string>`case ${punch.flag} ${sql.raw(
+      [AlertKind.clock, AlertKind.proxy, AlertKind.position]
+        .map((kind) => `when ${kind} then '${ALERT_KIND_TEXT[kind]}'`)
+        .join(' '),
+    )} else '' end`,
     note: punch.note,
     // bigint ids come back as text from node-postgres; an int array reads as numbers on both drivers.
     photo_ids: sql<number[]>`${punch.photo_ids}::int[]`,
+    // SAFETY.md: where the phone was and how far from its point (null when unknown; 打卡数据 shows 无定位).
+    lat: sql<number | null>`${punch.lat}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+    lng: sql<number | null>`${punch.lng}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+    distance_m: punch.distance_m,
   };
 }

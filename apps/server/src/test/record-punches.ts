@@ -103,6 +103,10 @@ export function rowOf(p: FixturePunch): Omit<PunchRow, 'punch_id'> {
     flag: '',
     note: '',
     photo_ids: [],
+    // A reader sends no position (SAFETY.md).
+    lat: null,
+    lng: null,
+    distance_m: null,
   };
 }
 

@@ -11,6 +11,7 @@ import { recordCalls } from './record.js';
 import { reportCalls } from './report.js';
 import { roadCalls } from './road.js';
 import { roleCalls } from './role.js';
+import { safetyCalls } from './safety.js';
 import { shiftCalls } from './shift.js';
 import { staffCalls } from './staff.js';
 import { syslogCalls } from './syslog.js';
@@ -42,5 +43,6 @@ export const calls = {
   digest: digestCalls,
   shift: shiftCalls,
   guardApp: guardAppCalls,
+  safety: safetyCalls,
 };
 export type Calls = typeof calls;

@@ -9,7 +9,18 @@ import {
   type AlertRow,
 } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { alert, device, hold, patrolCard, patrolRound, road, task, webhook, webhookDelivery } from '../../db/schema.js';
+import {
+  account,
+  alert,
+  device,
+  hold,
+  patrolCard,
+  patrolRound,
+  road,
+  task,
+  webhook,
+  webhookDelivery,
+} from '../../db/schema.js';
 import { localTime, queryRows } from '../../db/sql.js';
 
 /** The channel an alert's id is NOTIFYed on when its transaction commits: every server's streams hear it. */
@@ -26,6 +37,11 @@ export interface NewAlert {
   device_no?: string;
   patrol_sn?: string;
   detail: string;
+  /** SAFETY.md: the guard an alert is about, and his position then. */
+  user_id?: number | null;
+  lat?: number | null;
+  lng?: number | null;
+  accuracy?: number | null;
 }
 
 /**
@@ -42,11 +58,12 @@ export async function raise(q: Queryable, alerts: readonly NewAlert[], now: Date
     sql`
     with raised as (
       insert into ${alert} (kind, subject, hold_id, road_id, round_id, object_id, device_no, patrol_sn, detail,
-        raised_time)
+        raised_time, user_id, lat, lng, accuracy)
       select kind, subject, hold_id, road_id, round_id, object_id, coalesce(device_no, ''), coalesce(patrol_sn, ''),
-        detail, ${now}
+        detail, ${now}, user_id, lat, lng, accuracy
       from jsonb_to_recordset(${batch}::jsonb) as a(kind smallint, subject text, hold_id int, road_id int,
-        round_id bigint, object_id int, device_no text, patrol_sn text, detail text)
+        round_id bigint, object_id int, device_no text, patrol_sn text, detail text, user_id int,
+        lat double precision, lng double precision, accuracy real)
       on conflict (kind, subject) do nothing
       returning alert_id, kind, hold_id
     ), outbox as (
@@ -68,7 +85,7 @@ export async function raise(q: Queryable, alerts: readonly NewAlert[], now: Date
 /** NOTIFY payloads stay far below PostgreSQL's 8,000 bytes: ids in chunks. */
 const IDS_PER_NOTIFY = 500;
 
-async function announce(q: Queryable, ids: number[]): Promise<void> {
+export async function announce(q: Queryable, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
     await q.execute(sql`select pg_notify(${ALERT_CHANNEL}, ${ids.slice(i, i + IDS_PER_NOTIFY).join(',')})`);
   }
@@ -95,10 +112,13 @@ export async function alertRows(
     select a.alert_id, a.kind, ${kindName} as kind_name, a.state, a.hold_id, h.hold_name, h.path, a.road_id,
       coalesce(r.road_name, '') as road_name, a.round_id, a.device_no, a.patrol_sn, a.detail,
       ${localTime(sql`a.raised_time`, tz)} as raised_time, a.handled_by,
-      coalesce(${localTime(sql`a.handled_time`, tz)}, '') as handled_time, a.note
+      coalesce(${localTime(sql`a.handled_time`, tz)}, '') as handled_time, a.note,
+      coalesce(nullif(u.true_name, ''), u.user_name, '') as true_name, a.lat, a.lng, a.accuracy, a.press_count,
+      a.responded_by, coalesce(${localTime(sql`a.responded_time`, tz)}, '') as responded_time
     from ${alert} a
     join ${hold} h on h.hold_id = a.hold_id
     left join ${road} r on r.road_id = a.road_id
+    left join ${account} u on u.user_id = a.user_id
     where ${where}
     order by a.raised_time desc, a.alert_id desc
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
@@ -108,6 +128,10 @@ export async function alertRows(
     ...row,
     alert_id: Number(row.alert_id),
     round_id: row.round_id === null ? null : Number(row.round_id),
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    accuracy: row.accuracy === null ? null : Number(row.accuracy),
+    press_count: Number(row.press_count),
   }));
 }
 
@@ -149,7 +173,7 @@ export async function countOpen(q: Queryable, path: string): Promise<number> {
     q,
     sql`
     select count(*)::int as count from ${alert} a
-    where a.state = ${AlertState.open}
+    where a.state <> ${AlertState.handled}
       and a.hold_id in (select hold_id from ${hold} where path like ${path} || '%')`,
   );
   return Number(row?.count ?? 0);
@@ -172,7 +196,7 @@ export async function handle(q: Queryable, ids: readonly number[], by: string, n
     q,
     sql`
     update ${alert} set state = ${AlertState.handled}, handled_by = ${by}, handled_time = ${now}, note = ${note}
-    where alert_id = any(${sql.param([...ids])}::bigint[]) and state = ${AlertState.open}
+    where alert_id = any(${sql.param([...ids])}::bigint[]) and state <> ${AlertState.handled}
     returning alert_id`,
   );
   return rows.map((row) => Number(row.alert_id));
@@ -297,10 +321,33 @@ export async function enterpriseSettings(q: Queryable, holdId: number) {
     hold_name: string;
     hold_type: number;
     offline_hours: number | null;
-  }>(q, sql`select hold_id, hold_name, hold_type, offline_hours from ${hold} where hold_id = ${holdId}`);
+    checkin_enabled: boolean;
+    checkin_minutes: number | null;
+    checkin_grace: number | null;
+  }>(
+    q,
+    sql`select hold_id, hold_name, hold_type, offline_hours, checkin_enabled, checkin_minutes, checkin_grace
+      from ${hold} where hold_id = ${holdId}`,
+  );
   return row;
 }
 
 export async function saveOfflineHours(q: Queryable, holdId: number, hours: number): Promise<void> {
   await q.execute(sql`update ${hold} set offline_hours = ${hours} where hold_id = ${holdId}`);
+}
+
+/** 报平安's setting of an enterprise. */
+export async function saveCheckInSettings(
+  q: Queryable,
+  holdId: number,
+  value: { enabled: boolean; minutes: number; grace: number },
+): Promise<void> {
+  await q.execute(sql`update ${hold} set checkin_enabled = ${value.enabled}, checkin_minutes = ${value.minutes},
+    checkin_grace = ${value.grace} where hold_id = ${holdId}`);
+}
+
+/** 已响应 on an open 紧急求助: who and when. */
+export async function respond(q: Queryable, alertId: number, by: string, now: Date): Promise<void> {
+  await q.execute(sql`update ${alert} set state = ${AlertState.responded}, responded_by = ${by}, responded_time = ${now}
+    where alert_id = ${alertId} and state = ${AlertState.open}`);
 }

@@ -1,5 +1,8 @@
 import {
   AlertKind,
+  AlertState,
+  DEFAULT_CHECKIN_GRACE,
+  DEFAULT_CHECKIN_MINUTES,
   DEFAULT_OFFLINE_HOURS,
   HoldType,
   LogType,
@@ -20,7 +23,7 @@ import type { Queryable } from '../../db/client.js';
 import { pageWindow } from '../../db/sql.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
-import { forbidden, invalid, notFound } from '../../errors.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import * as repo from './alert.repository.js';
 
@@ -89,6 +92,27 @@ export async function handleAlerts(
   });
 }
 
+/**
+ * 已响应 (SAFETY.md): only an open 紧急求助 in the caller's scope; who and when are kept, in the operation log too,
+ * and the alert is announced again so every console's banner stops. Pressed twice (two consoles at once), the first
+ * press stands.
+ */
+export async function respondAlert(ctx: AppContext, scope: Scope, alertId: number): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [found] = await repo.alertsByIds(tx, [alertId]);
+    if (!found) throw notFound(alertMessages.alertMissing);
+    if (!scope.covers(found.path)) throw forbidden();
+    if (found.kind !== AlertKind.sos) throw invalid(alertMessages.notSos);
+    if (found.state === AlertState.handled) throw conflict(alertMessages.alreadyHandled);
+    if (found.state === AlertState.responded) return;
+    const by = scope.caller.trueName || scope.caller.userName;
+    await repo.respond(tx, alertId, by, now);
+    await writeLog(tx, { type: LogType.update, actor: scope.actor, content: `响应紧急求助：#${alertId}`, at: now });
+    await repo.announce(tx, [alertId]);
+  });
+}
+
 /** The enterprise a settings call names (the caller's own organisation when absent): in scope, and an enterprise. */
 async function enterpriseOf(ctx: AppContext, scope: Scope, holdId: number | undefined) {
   const target = await scope.hold(holdId);
@@ -104,7 +128,14 @@ export async function alertSettings(
   input: { hold_id?: number | undefined },
 ): Promise<AlertSettings> {
   const row = await enterpriseOf(ctx, scope, input.hold_id);
-  return { hold_id: row.hold_id, hold_name: row.hold_name, offline_hours: row.offline_hours ?? DEFAULT_OFFLINE_HOURS };
+  return {
+    hold_id: row.hold_id,
+    hold_name: row.hold_name,
+    offline_hours: row.offline_hours ?? DEFAULT_OFFLINE_HOURS,
+    checkin_enabled: row.checkin_enabled,
+    checkin_minutes: row.checkin_minutes ?? DEFAULT_CHECKIN_MINUTES,
+    checkin_grace: row.checkin_grace ?? DEFAULT_CHECKIN_GRACE,
+  };
 }
 
 export async function saveAlertSettings(
@@ -116,10 +147,19 @@ export async function saveAlertSettings(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await repo.saveOfflineHours(tx, row.hold_id, input.offline_hours);
+    const checkIn = {
+      enabled: input.checkin_enabled ?? row.checkin_enabled,
+      minutes: input.checkin_minutes ?? row.checkin_minutes ?? DEFAULT_CHECKIN_MINUTES,
+      grace: input.checkin_grace ?? row.checkin_grace ?? DEFAULT_CHECKIN_GRACE,
+    };
+    await repo.saveCheckInSettings(tx, row.hold_id, checkIn);
+    const checkInText = checkIn.enabled
+      ? `报平安每 ${checkIn.minutes} 分钟（宽限 ${checkIn.grace} 分钟）`
+      : '报平安关闭';
     await writeLog(tx, {
       type: LogType.update,
       actor: scope.actor,
-      content: `修改告警设置：${row.hold_name}（ID ${row.hold_id}）终端离线时长 ${input.offline_hours} 小时`,
+      content: `修改告警设置：${row.hold_name}（ID ${row.hold_id}）终端离线时长 ${input.offline_hours} 小时，${checkInText}`,
       at: now,
     });
   });
@@ -191,7 +231,8 @@ export async function raiseSilentDevices(ctx: AppContext): Promise<number[]> {
 export async function alertRowsByIds(ctx: AppContext, ids: readonly number[]): Promise<AlertRow[]> {
   if (ids.length === 0) return [];
   const rows = await repo.alertRows(ctx.db, ctx.config.tzName, sql`a.alert_id = any(${sql.param([...ids])}::bigint[])`);
-  return rows.map(({ path: _path, ...row }) => row);
+  // Positions are personal data: kept and shown in scope, never sent to a third party (SAFETY.md).
+  return rows.map(({ path: _path, ...row }) => ({ ...row, lat: null, lng: null, accuracy: null }));
 }
 
 /** The channel alerts are announced on (the webhook deliveries wake on it). */

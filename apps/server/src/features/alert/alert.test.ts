@@ -103,7 +103,7 @@ describe('漏检 alerts', () => {
       code: 400,
       msg: '结束日期不能早于开始日期',
     });
-    expect(await alertsOf(w.a.token, { kind: 9 })).toMatchObject({ code: 400, msg: '告警类型不正确' });
+    expect(await alertsOf(w.a.token, { kind: 11 })).toMatchObject({ code: 400, msg: '告警类型不正确' });
   });
 
   it('are closed by the system when a late upload completes the round', async () => {
@@ -296,7 +296,14 @@ describe('终端离线', () => {
 
   it('settings: an enterprise’s own, 1–720 hours, not for departments or outside the scope', async () => {
     const mine = await h.get<AlertSettings>('/Alert/Settings', { hold_id: w.a.holdId }, w.a.token);
-    expect(mine.data).toEqual({ hold_id: w.a.holdId, hold_name: '甲企业', offline_hours: 48 });
+    expect(mine.data).toEqual({
+      hold_id: w.a.holdId,
+      hold_name: '甲企业',
+      offline_hours: 48,
+      checkin_enabled: false,
+      checkin_minutes: 60,
+      checkin_grace: 5,
+    });
     expect((await h.get<AlertSettings>('/Alert/Settings', { hold_id: w.b.holdId }, w.b.token)).data.offline_hours).toBe(
       24,
     );

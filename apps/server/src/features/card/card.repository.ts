@@ -20,6 +20,10 @@ function cardColumns(tz: string) {
     hold_id: patrolCard.hold_id,
     hold_name: hold.hold_name,
     create_time: localTime(patrolCard.create_time, tz),
+    // Where the point is (SAFETY.md): doubles, null until set.
+    lat: sql<number | null>`${patrolCard.lat}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+    lng: sql<number | null>`${patrolCard.lng}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+    radius: patrolCard.radius,
   };
 }
 
@@ -91,6 +95,10 @@ export interface CardValues {
   patrol_name: string;
   location: string;
   remark: string;
+  /** SAFETY.md: absent, unchanged; null clears the position. */
+  lat?: number | null;
+  lng?: number | null;
+  radius?: number;
 }
 
 export async function insertCard(q: Queryable, values: CardValues & { create_time: Date }): Promise<number> {

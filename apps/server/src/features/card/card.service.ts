@@ -1,6 +1,7 @@
 import {
   LogType,
   cardMessages,
+  safetyMessages,
   type CardOption,
   type CardRow,
   type Page,
@@ -47,6 +48,17 @@ function cardNumber(raw: string): string {
   return number.value;
 }
 
+/** A save's position (SAFETY.md): latitude and longitude together (null clears both), the radius when given. */
+function cardPosition(input: { lat?: number | null; lng?: number | null; radius?: number | undefined }) {
+  const hasLat = input.lat !== undefined && input.lat !== null;
+  const hasLng = input.lng !== undefined && input.lng !== null;
+  if (hasLat !== hasLng) throw invalid(safetyMessages.latLngPair);
+  return {
+    ...(input.lat === undefined && input.lng === undefined ? {} : { lat: input.lat ?? null, lng: input.lng ?? null }),
+    ...(input.radius === undefined ? {} : { radius: input.radius }),
+  };
+}
+
 /** Creates or edits a patrol point (`SaveInfo`); its card number is unique among live points everywhere. */
 export async function saveCard(
   ctx: AppContext,
@@ -66,6 +78,7 @@ export async function saveCard(
       patrol_name: input.patrol_name || patrolSn,
       location: input.location,
       remark: input.remark,
+      ...cardPosition(input),
     };
     if (input.patrol_id === 0) {
       if (await repo.cardSnTaken(tx, patrolSn)) throw conflict(`卡编号已存在：${patrolSn}`);

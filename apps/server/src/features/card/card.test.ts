@@ -52,6 +52,10 @@ describe('patrol points', () => {
       hold_id: w.a.holdId,
       hold_name: '甲企业',
       create_time: '2026-11-20 10:00:00',
+      // No position until one is set (SAFETY.md).
+      lat: null,
+      lng: null,
+      radius: 50,
     };
     expect((await detail(reply.data.patrol_id, w.a.token)).data).toEqual(expected);
     expect(await list({ HoldID: w.a.holdId, search_type: 'patrol_sn', key: 'a2b3' }, w.a.token)).toMatchObject({

@@ -1,4 +1,4 @@
-import { punchRecord, type UploadPunchesResult } from '@guard-tour/contract';
+import { punchRecord, safetyMessages, type UploadPunchesResult } from '@guard-tour/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { notFound } from '../../errors.js';
 import { closeCompletedRounds } from '../alert/alert.service.js';
 import { checkUpload, clockOffsetMs } from '../alert/upload-alerts.service.js';
 import { linksOf, recordChecks, roundsFor } from '../round/round.service.js';
+import { placeOf, raisePositionAlerts } from '../safety/position-alerts.service.js';
 import * as repo from './punch.repository.js';
 
 /** Punch times more than a day ahead of the server's clock are a terminal's wrong clock, not a punch. */
@@ -22,10 +23,20 @@ export interface ValidPunch {
   /** The guard app's 事件上报. */
   note?: string;
   photoIds?: number[];
+  /** Where the phone was (SAFETY.md), when it said. */
+  position?: { lat: number; lng: number; accuracy: number | null };
 }
 
 /** A record schema: the terminals' (`punchRecord`), or one that extends it (the guard app's). */
-type RecordSchema = z.ZodType<z.output<typeof punchRecord> & { note?: string | null; photo_ids?: number[] | null }>;
+type RecordSchema = z.ZodType<
+  z.output<typeof punchRecord> & {
+    note?: string | null;
+    photo_ids?: number[] | null;
+    lat?: number | null;
+    lng?: number | null;
+    accuracy?: number | null;
+  }
+>;
 
 /** Reads each record on its own: good ones go on, bad ones are reported with their index and reason. */
 export function readRecords(records: unknown[], tz: string, now: Date, schema: RecordSchema = punchRecord) {
@@ -41,6 +52,10 @@ export function readRecords(records: unknown[], tz: string, now: Date, schema: R
     if (at.getTime() > now.getTime() + MAX_AHEAD_MS || at.getTime() < EARLIEST) {
       return rejected.push({ index, reason: '打卡时间超出合理范围，请检查终端时钟' });
     }
+    const { lat, lng, accuracy } = parsed.data;
+    if ((lat === null || lat === undefined) !== (lng === null || lng === undefined)) {
+      return rejected.push({ index, reason: safetyMessages.latLngPair });
+    }
     valid.push({
       index,
       patrolSn: sn.value,
@@ -48,6 +63,10 @@ export function readRecords(records: unknown[], tz: string, now: Date, schema: R
       userName: (parsed.data.user_name ?? '').trim(),
       note: parsed.data.note?.trim() || undefined,
       photoIds: parsed.data.photo_ids?.length ? [...new Set(parsed.data.photo_ids)] : undefined,
+      position:
+        lat !== null && lat !== undefined && lng !== null && lng !== undefined
+          ? { lat, lng, accuracy: accuracy ?? null }
+          : undefined,
     });
   });
   return { valid, rejected };
@@ -121,6 +140,7 @@ export async function storeBatch(
     ),
   ]);
   const cards = new Map(names.cards.map((c) => [c.patrol_sn.toUpperCase(), c.patrol_id]));
+  const places = new Map(names.cards.map((c) => [c.patrol_id, c]));
   const people = new Map(names.people.map((a) => [a.user_name.toLowerCase(), a.user_id]));
   const rows = unique.map((p) => ({
     punch: p,
@@ -146,6 +166,7 @@ export async function storeBatch(
     rounds,
   );
   const inserts = rows.map(({ punch, punchTime, patrolId, userId }) => ({
+    ...placeOf(punch.position, patrolId === null ? undefined : places.get(patrolId)),
     patrol_sn: punch.patrolSn,
     punch_time: punchTime,
     patrol_id: patrolId,
@@ -183,6 +204,14 @@ export async function storeBatch(
       }),
       repo.touchDevice(tx, terminal.object_id, now, lastRoad, offsetMs === null ? null : Math.round(offsetMs / 1000)),
     ]);
+    await raisePositionAlerts(ctx, tx, {
+      terminal,
+      now,
+      flagged: storedPunches.flatMap((p) => {
+        const row = inserts[unique.indexOf(p)];
+        return row?.flag ? [{ ...row, round_id: roundOf.get(p.index) ?? null }] : [];
+      }),
+    });
     await batch.afterStore?.(tx, storedPunches);
     return storedRows.size;
   });

@@ -30,13 +30,14 @@ export async function findDeviceByNo(q: Queryable, deviceNo: string) {
  */
 export async function punchNames(q: Queryable, sns: string[], names: string[], path: string) {
   const [row] = await queryRows<{
-    cards: { patrol_id: number; patrol_sn: string }[];
+    cards: { patrol_id: number; patrol_sn: string; lat: number | null; lng: number | null; radius: number }[];
     people: { user_id: number; user_name: string }[];
   }>(
     q,
     sql`
     select
-      (select coalesce(json_agg(json_build_object('patrol_id', c.patrol_id, 'patrol_sn', c.patrol_sn)), '[]')
+      (select coalesce(json_agg(json_build_object('patrol_id', c.patrol_id, 'patrol_sn', c.patrol_sn,
+          'lat', c.lat, 'lng', c.lng, 'radius', c.radius)), '[]')
         from ${patrolCard} c
         where upper(c.patrol_sn) = any(${sql.param(sns)}::text[]) and c.deleted_at is null) as cards,
       (select coalesce(json_agg(json_build_object('user_id', a.user_id, 'user_name', a.user_name)), '[]')
@@ -95,6 +96,12 @@ export interface PunchInsert {
   /** The guard app's 事件上报 ('' and none from a reader). */
   note?: string;
   photo_ids?: number[];
+  /** SAFETY.md: the phone's position, its distance from the point, and 10 (位置异常) when too far. */
+  lat?: number | null;
+  lng?: number | null;
+  accuracy?: number | null;
+  distance_m?: number | null;
+  flag?: number;
 }
 
 /**
@@ -111,15 +118,19 @@ export async function insertPunches(q: Queryable, source: PunchSource, rows: Pun
     sql`
     with x as materialized (
       select * from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (patrol_sn text,
-        punch_time timestamptz, patrol_id int, user_id int, road_id int, note text, photo_ids bigint[]))
-        with ordinality as x(patrol_sn, punch_time, patrol_id, user_id, road_id, note, photo_ids, position)
+        punch_time timestamptz, patrol_id int, user_id int, road_id int, note text, photo_ids bigint[],
+        lat double precision, lng double precision, accuracy real, distance_m int, flag smallint))
+        with ordinality as x(patrol_sn, punch_time, patrol_id, user_id, road_id, note, photo_ids, lat, lng, accuracy,
+          distance_m, flag, position)
     ), stored as (
       insert into ${punch} (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
-        patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, note, photo_ids)
+        patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, note, photo_ids,
+        lat, lng, accuracy, distance_m, flag)
       select ${source.device_no}, x.patrol_sn, x.punch_time, ${source.upload_time}, ${source.hold_id},
         ${source.hold_name}, ${source.object_id}, ${source.object_name}, x.patrol_id, coalesce(c.patrol_name, ''),
         coalesce(c.location, ''), x.user_id, coalesce(a.user_name, ''), coalesce(a.true_name, ''), x.road_id,
-        coalesce(r.road_name, ''), coalesce(x.note, ''), coalesce(x.photo_ids, '{}')
+        coalesce(r.road_name, ''), coalesce(x.note, ''), coalesce(x.photo_ids, '{}'), x.lat, x.lng, x.accuracy,
+        x.distance_m, coalesce(x.flag, 0)
       from x
       left join ${patrolCard} c on c.patrol_id = x.patrol_id
       left join ${account} a on a.user_id = x.user_id

@@ -88,6 +88,9 @@ describe('打卡数据 and the statistics by device and person: periods', () => 
       flag: '',
       note: '',
       photo_ids: [],
+      lat: null,
+      lng: null,
+      distance_m: null,
     });
     // A card no point has is listed with an empty point name.
     expect(reply.data.find((r) => r.patrol_sn === 'NEW-TAG')).toMatchObject({ patrol_name: '', location: '' });

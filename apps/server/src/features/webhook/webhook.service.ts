@@ -168,6 +168,13 @@ function testAlert(ctx: AppContext, scope: Scope, hook: repo.StoredHook): AlertR
     handled_by: '',
     handled_time: '',
     note: '',
+    true_name: '',
+    lat: null,
+    lng: null,
+    accuracy: null,
+    press_count: 1,
+    responded_by: '',
+    responded_time: '',
   };
 }
 

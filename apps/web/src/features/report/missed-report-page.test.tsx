@@ -139,6 +139,27 @@ describe('漏检报表', { timeout: 60_000 }, () => {
     expect(document.body.textContent).not.toMatch(/undefined|null|NaN/);
   });
 
+  it('starts from the span and organisation a link names (定时报表’s e-mail links to its period)', async () => {
+    window.history.pushState(
+      {},
+      '',
+      '/patrol/missed_report?hold_id=3&include_children=0&start_date=2026-11-09&end_date=2026-11-15',
+    );
+    try {
+      const server = serve();
+      renderPage();
+      await shownTable();
+      expect(lastBody(server, MISSED)).toMatchObject({
+        hold_id: 3,
+        include_children: false,
+        start_date: '2026-11-09',
+        end_date: '2026-11-15',
+      });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('sends the grouping picked, and names the first column after it', async () => {
     const server = serve();
     renderPage();

@@ -10,7 +10,7 @@ import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { exportMissed, useMissedReport } from './api';
 import { reportColumns } from './report-columns';
 import { ReportFilterBar } from './report-filter-bar';
-import { defaultReportFilters, printUrl, type ReportFilters, type ReportSort } from './report-filters';
+import { filtersFromSearch, printUrl, type ReportFilters, type ReportSort } from './report-filters';
 import { RoundsDrawer } from './rounds-drawer';
 
 function sameFilters(a: ReportFilters, b: ReportFilters): boolean {
@@ -24,10 +24,13 @@ function sortOf(columnKey: unknown, order: unknown): ReportSort {
 
 /**
  * 漏检报表 (/patrol/missed_report): rounds, points and their results per road, account, organisation or day over a
- * span, worst first; a row opens its rounds; 导出 writes the same rows to .xlsx, 打印 opens the A4 print view.
+ * span (from the address's query when a link gives one, as the print view reads it), worst first; a row opens its rounds; 导出 writes the same rows to .xlsx, 打印 opens the A4 print view.
  */
 export function MissedReportPage() {
-  const [filters, setFilters] = useState<ReportFilters>(() => defaultReportFilters());
+  // A link may name the span and organisation (定时报表's e-mail links to its period): the filters start from it.
+  const [filters, setFilters] = useState<ReportFilters>(() =>
+    filtersFromSearch(new URLSearchParams(window.location.search)),
+  );
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<MissedReportRow | null>(null);
   const tree = useHoldTree();
