@@ -22,6 +22,13 @@ const ALERT: AlertRow = {
   handled_by: '',
   handled_time: '',
   note: '',
+  true_name: '',
+  lat: null,
+  lng: null,
+  accuracy: null,
+  press_count: 1,
+  responded_by: '',
+  responded_time: '',
 };
 
 const SESSION = {

@@ -36,7 +36,13 @@ const TEXT_FIELDS = [
   'handled_by',
   'handled_time',
   'note',
+  'true_name',
+  'responded_by',
+  'responded_time',
 ] as const;
+
+const coordinateOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /**
  * One message of the stream → the alert it carries, or null for anything else (another event, a keep-alive, data
@@ -65,6 +71,10 @@ export function alertOf(message: Pick<EventSourceMessage, 'event' | 'data'>): Al
     road_id: idOf(row.road_id),
     round_id: idOf(row.round_id),
     ...texts,
+    lat: coordinateOf(row.lat),
+    lng: coordinateOf(row.lng),
+    accuracy: coordinateOf(row.accuracy),
+    press_count: numberOf(row.press_count) || 1,
   };
 }
 

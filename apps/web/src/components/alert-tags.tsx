@@ -9,6 +9,9 @@ const KIND_COLOR: Record<number, string> = {
   [AlertKind.proxy]: 'red',
   [AlertKind.inspection]: 'magenta',
   [AlertKind.overdue]: 'gold',
+  [AlertKind.sos]: 'red',
+  [AlertKind.checkIn]: 'orange',
+  [AlertKind.position]: 'geekblue',
 };
 
 const TEXT_COLOR: Record<string, string> = Object.fromEntries(
@@ -28,9 +31,10 @@ export function AlertKindTag({ kind, name }: { kind: number; name?: string }) {
 /** 未处理 (orange) or 已处理 (green). */
 export function AlertStateTag({ state }: { state: number }) {
   const handled = state === AlertState.handled;
+  const responded = state === AlertState.responded;
   return (
-    <Tag color={handled ? 'success' : 'warning'} style={{ marginInlineEnd: 0 }}>
-      {ALERT_STATE_TEXT[handled ? AlertState.handled : AlertState.open]}
+    <Tag color={handled ? 'success' : responded ? 'processing' : 'warning'} style={{ marginInlineEnd: 0 }}>
+      {ALERT_STATE_TEXT[handled || responded ? state : AlertState.open]}
     </Tag>
   );
 }

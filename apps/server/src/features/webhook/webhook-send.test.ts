@@ -24,6 +24,13 @@ const alert: AlertRow = {
   handled_by: '',
   handled_time: '',
   note: '',
+  true_name: '',
+  lat: null,
+  lng: null,
+  accuracy: null,
+  press_count: 1,
+  responded_by: '',
+  responded_time: '',
 };
 const local = allowListOf(['127.0.0.1']);
 const nowhere = allowListOf([]);

@@ -7,6 +7,7 @@ import { DefaultPasswordAlert } from './default-password-alert';
 import { SideMenu } from './side-menu';
 import { TabStrip } from './tab-strip';
 import { TopBar } from './top-bar';
+import { SosBanner } from '../../features/safety/sos-banner';
 import { useAlertStream } from './use-alert-stream';
 import { useTabs } from './use-tabs';
 
@@ -23,6 +24,7 @@ export function ShellLayout() {
   return (
     <Layout style={{ height: '100vh' }}>
       <TopBar onCloseAll={closeAll} />
+      <SosBanner enabled={can('alert.view')} />
       <Layout>
         <Layout.Sider width={200} theme="light" style={{ overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}>
           <SideMenu activeKey={activeKey} />

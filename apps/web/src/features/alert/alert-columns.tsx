@@ -41,7 +41,8 @@ export function alertColumns(onHandle: ((row: AlertRow) => void) | undefined): T
       hidden: !onHandle,
       ...NOWRAP,
       render: (_, row) =>
-        onHandle && row.state === AlertState.open ? (
+        // 已响应 (an SOS someone answered) still waits for 已处理 with its note.
+        onHandle && row.state !== AlertState.handled ? (
           <Button type="link" size="small" onClick={() => onHandle(row)}>
             处理
           </Button>

@@ -27,6 +27,13 @@ const alert = (patch: Partial<AlertRow>): AlertRow => ({
   handled_by: '',
   handled_time: '',
   note: '',
+  true_name: '',
+  lat: null,
+  lng: null,
+  accuracy: null,
+  press_count: 1,
+  responded_by: '',
+  responded_time: '',
   ...patch,
 });
 

@@ -143,7 +143,7 @@ describe('漏检报表', { timeout: 60_000 }, () => {
     window.history.pushState(
       {},
       '',
-      '/patrol/missed_report?hold_id=3&include_children=0&start_date=2026-11-09&end_date=2026-11-15',
+      '/patrol/missed_report?hold_id=3&include_children=false&start_date=2026-11-09&end_date=2026-11-15',
     );
     try {
       const server = serve();

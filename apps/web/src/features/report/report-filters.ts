@@ -130,7 +130,7 @@ export function filtersFromSearch(search: URLSearchParams, today: Dayjs = deploy
   const span = start && end ? { start_date: start, end_date: end } : presetSpan(DEFAULT_PRESET, today);
   return {
     hold_id: positiveId(search.get('hold_id')),
-    include_children: search.get('include_children') !== '0',
+    include_children: !['0', 'false'].includes(search.get('include_children') ?? ''),
     preset: start && end ? null : DEFAULT_PRESET,
     ...span,
     group_by: REPORT_GROUPS.find((value) => value === group) ?? fallback.group_by,
