@@ -41,15 +41,6 @@ async function choose(group: Locator, titles: string[]): Promise<void> {
   await group.getByRole('button', { name: '选入' }).click();
 }
 
-/** Types a time into a picker and confirms it with Enter. */
-async function pickTime(page: Page, label: string, time: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(time);
-  await input.press('Enter');
-  await expect(input).toHaveValue(time);
-}
-
 test.describe('patrol roads', () => {
   test('an admin adds a weekly road in the detail window, finds it in the list and closes it', async ({ page }) => {
     const { enterprise, holdId, walkers, points } = await setUpEnterprise(page);
@@ -61,8 +52,7 @@ test.describe('patrol roads', () => {
       '路线名称',
       '巡检账号',
       '巡检周期',
-      '开始时间',
-      '结束时间',
+      '巡检时段',
       '宽限',
       '巡检点',
       '备注',
@@ -101,12 +91,13 @@ test.describe('patrol roads', () => {
     await expect(weekdays.getByRole('checkbox', { name: '周六' })).not.toBeChecked();
     for (const day of ['周二', '周四', '周五']) await weekdays.getByRole('checkbox', { name: day }).uncheck();
 
-    // The window: the end may not come before the start.
-    await pickTime(detail, '开始时间', '09:00');
-    await pickTime(detail, '结束时间', '08:45');
+    // One time slot: at least 10 minutes long.
+    await detail.getByRole('button', { name: '添加时段' }).click();
+    await detail.getByLabel('时段1开始').fill('09:00');
+    await detail.getByLabel('时段1结束').fill('09:05');
     await save.click();
-    await expect(detail.getByText('结束时间不能早于开始时间').first()).toBeVisible();
-    await pickTime(detail, '结束时间', '11:30');
+    await expect(detail.getByText('每个时段至少10分钟').first()).toBeVisible();
+    await detail.getByLabel('时段1结束').fill('11:30');
 
     // Points are walked in the order they are chosen.
     const cards = detail.getByRole('group', { name: '巡检点' });
@@ -148,7 +139,7 @@ test.describe('patrol roads', () => {
     ]);
     await expect(edit).toHaveURL(/\/patrol\/road_detail\?id=\d+&holdid=\d+$/);
     await expect(edit.getByLabel('路线名称')).toHaveValue(name);
-    await expect(edit.getByLabel('开始时间', { exact: true })).toHaveValue('09:00');
+    await expect(edit.getByLabel('时段1开始')).toHaveValue('09:00');
     await expect(edit.getByRole('group', { name: '巡检星期' }).getByRole('checkbox', { name: '周三' })).toBeChecked();
     await expect(
       edit.getByRole('group', { name: '巡检星期' }).getByRole('checkbox', { name: '周二' }),

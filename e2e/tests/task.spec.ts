@@ -62,8 +62,7 @@ test.describe('patrol tasks', () => {
       '线路名称',
       '巡检设备',
       '巡检周期',
-      '开始时间',
-      '结束时间',
+      '巡检时段',
       '宽限',
       '到期日期',
       '巡检点',
@@ -96,9 +95,10 @@ test.describe('patrol tasks', () => {
     await expect(weekdays.getByRole('checkbox', { name: '周五' })).toBeChecked();
     for (const day of ['周二', '周四', '周五']) await weekdays.getByRole('checkbox', { name: day }).uncheck();
     await weekdays.getByRole('checkbox', { name: '周六' }).check();
-    // A window may cross midnight.
-    await typeInto(dialog, '开始时间', '22:00');
-    await typeInto(dialog, '结束时间', '02:00');
+    // A slot may cross midnight.
+    await dialog.getByRole('button', { name: '添加时段' }).click();
+    await dialog.getByLabel('时段1开始').fill('22:00');
+    await dialog.getByLabel('时段1结束').fill('02:00');
     await expect(dialog.getByText('跨夜')).toBeVisible();
     await typeInto(dialog, '到期日期', '2030-06-30');
     await dialog.getByRole('button', { name: '确定' }).click();
@@ -121,7 +121,7 @@ test.describe('patrol tasks', () => {
     const fresh = page.getByRole('dialog', { name: '新增任务' });
     await expect(fresh.getByLabel('任务名称')).toHaveValue('');
     await expect(fresh.getByRole('radio', { name: '每天' })).toBeChecked();
-    await expect(fresh.getByLabel('开始时间', { exact: true })).toHaveValue('');
+    await expect(fresh.getByText('未设时段：全天巡检')).toBeVisible();
     await fresh.getByRole('button', { name: '取消' }).click();
 
     // 查看 shows the task read only.
@@ -136,14 +136,14 @@ test.describe('patrol tasks', () => {
     await row.getByRole('button', { name: '编辑' }).click();
     const edit = page.getByRole('dialog', { name: '编辑任务' });
     await expect(edit.getByLabel('任务名称')).toHaveValue(name);
-    await expect(edit.getByLabel('开始时间', { exact: true })).toHaveValue('22:00');
+    await expect(edit.getByLabel('时段1开始')).toHaveValue('22:00');
     await expect(edit.getByRole('group', { name: '巡检星期' }).getByRole('checkbox', { name: '周六' })).toBeChecked();
     await edit.getByLabel('任务名称').fill(renamed);
     await edit.getByRole('radio', { name: '每月' }).check();
     const days = edit.getByRole('group', { name: '巡检日期' });
     await days.getByRole('checkbox', { name: '1号', exact: true }).check();
     await days.getByRole('checkbox', { name: '15号' }).check();
-    await typeInto(edit, '结束时间', '23:30');
+    await edit.getByLabel('时段1结束').fill('23:30');
     await expect(edit.getByText('跨夜')).toHaveCount(0);
     await edit.getByRole('button', { name: '确定' }).click();
     await expect(edit).toBeHidden();
@@ -181,7 +181,9 @@ test.describe('patrol tasks', () => {
     await select(page, dialog, '巡检设备', `${device}(${deviceNo})`);
     await dialog.getByRole('radio', { name: '单次' }).check();
     await typeInto(dialog, '执行日期', '2030-01-15');
-    await typeInto(dialog, '开始时间', '08:05');
+    await dialog.getByRole('button', { name: '添加时段' }).click();
+    await dialog.getByLabel('时段1开始').fill('08:05');
+    await dialog.getByLabel('时段1结束').fill('09:00');
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect(dialog).toBeHidden();
     const row = rowWith(page, name);

@@ -18,16 +18,18 @@ export function slotsColumn<
   return {
     title: '巡检时段',
     key: 'time_slots',
-    width: 190,
+    width: 130,
     render: (_: unknown, row: T) => {
       const slots = row.time_slots ?? (row.start_time || row.end_time ? [row] : []);
       const last = slots.at(-1);
       const overnight = last !== undefined && last.end_time < last.start_time;
-      const text = slots.length === 1 && last ? slotText(last) : slotsSummary(slots);
+      const first = slots[0];
+      const nowrap = { whiteSpace: 'nowrap' } as const;
       return (
         <Tooltip title={slots.length > 1 ? slots.map(slotText).join('，') : undefined}>
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {text}
+          <span>
+            {first ? <span style={nowrap}>{slotText(first)}</span> : slotsSummary(slots)}
+            {slots.length > 1 && <span style={nowrap}> 等 {slots.length} 个时段</span>}
             {overnight && slots.length > 1 && (
               <Tag color="purple" style={{ marginInlineStart: 4 }}>
                 跨夜
