@@ -39,6 +39,7 @@ import { webhookRoutes } from './features/webhook/webhook.routes.js';
 import { digestRoutes } from './features/digest/digest.routes.js';
 import { shiftRoutes } from './features/shift/shift.routes.js';
 import { guardAppRoutes } from './features/guard-app/guard-app.routes.js';
+import { checklistRoutes, hazardRoutes } from './features/inspection/inspection.routes.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
 
 /** Every feature's routes, registered under the API prefix. */
@@ -62,6 +63,8 @@ const features = [
   digestRoutes,
   shiftRoutes,
   guardAppRoutes,
+  checklistRoutes,
+  hazardRoutes,
   safetyRoutes,
 ];
 

@@ -191,6 +191,7 @@ const SAVES: Record<string, { id: string; organisation: string }> = {
   'POST /Webhook/Save': { id: 'hook_id', organisation: 'hold_id' },
   'POST /Role/Save': { id: 'role_id', organisation: 'hold_id' },
   'POST /Digest/Save': { id: 'digest_id', organisation: 'hold_id' },
+  'POST /Checklist/Save': { id: 'checklist_id', organisation: 'hold_id' },
   'POST /Shift/Save': { id: 'shift_id', organisation: 'hold_id' },
   // The roster has no object id: its edits name the organisation whose grid they change.
   'POST /Roster/Save': { id: 'hold_id', organisation: 'hold_id' },

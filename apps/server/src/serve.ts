@@ -13,6 +13,7 @@ import { closeOnSignals, shutDown } from './shutdown.js';
 import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
 import { scheduleRetention } from './db/retention.js';
 import { UPKEEP_EVERY_MS, keepUpOneTable } from './db/upkeep.js';
+import { raiseOverdueHazards } from './features/inspection/hazard.service.js';
 import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
 import { raiseMissedCheckIns } from './features/safety/check-in.service.js';
 import { raiseNoShows } from './features/shift/shift.service.js';
@@ -144,6 +145,7 @@ async function start(log: Logger, now: () => Date): Promise<void> {
       await raiseMissedRounds(ctx, 'due');
     }),
     every(OFFLINE_CHECK_MS, 'offline check', app.log, () => raiseSilentDevices(ctx)),
+    every(ROUND_FREEZE_MS, 'hazard deadlines', app.log, () => raiseOverdueHazards(ctx)),
     every(ROUND_FREEZE_MS, 'check-in check', app.log, () => raiseMissedCheckIns(ctx)),
     every(ROUND_FREEZE_MS, 'no-show check', app.log, () => raiseNoShows(ctx)),
     every(PHOTO_CLEAN_UP_MS, 'photo clean-up', app.log, () => removeUnattachedPhotos(ctx)),

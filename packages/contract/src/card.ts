@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   id,
   idList,
+  idNumber,
   includeChildren,
   keyword,
   optionalHoldId,
@@ -40,6 +41,9 @@ export const cardRow = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   radius: z.number(),
+  /** The point's checklist template (INSPECTION.md): 0 and '' when none. */
+  checklist_id: z.number(),
+  checklist_name: z.string(),
 });
 export type CardRow = z.infer<typeof cardRow>;
 
@@ -50,6 +54,8 @@ export const saveCardInput = z.object({
   patrol_name: text(50, '巡检点名称'),
   location: text(100, '位置'),
   remark: text(200, '备注'),
+  /** 0 or absent: none (an edit without it keeps the point's template). */
+  checklist_id: z.preprocess((v) => (v === null || v === '' ? 0 : v), idNumber('检查表不正确', 0).optional()),
   ...cardPositionFields,
 });
 export type SaveCardInput = z.input<typeof saveCardInput>;

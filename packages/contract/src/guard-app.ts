@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, includeChildren, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
+import { answersInput, pointChecklist } from './inspection.js';
 import { punchRecord, uploadPunchesInput } from './punch.js';
 import { positionFields } from './safety.js';
 
@@ -59,6 +60,8 @@ export const appRoundPoint = z.object({
   location: z.string(),
   /** Local `YYYY-MM-DD HH:mm:ss` of the first qualifying punch; null until checked. */
   checked_time: z.string().nullable(),
+  /** The point's checklist (INSPECTION.md), null when it has none. */
+  checklist: pointChecklist.nullable(),
 });
 export type AppRoundPoint = z.infer<typeof appRoundPoint>;
 
@@ -87,6 +90,8 @@ export const appPunchRecord = punchRecord.extend({
     .array(id, { error: guardAppMessages.badPhotos })
     .max(MAX_PHOTOS_PER_PUNCH, guardAppMessages.badPhotos)
     .nullish(),
+  /** The point's checklist answered (INSPECTION.md); each answer is checked against its item by the server. */
+  answers: answersInput.nullish(),
   /** Where the phone was (SAFETY.md): latitude and longitude together, or neither. */
   ...positionFields,
 });

@@ -23,6 +23,7 @@ export * from './alert.js';
 export * from './webhook.js';
 export * from './digest.js';
 export * from './guard-app.js';
+export * from './inspection.js';
 export * from './safety.js';
 export * from './shift.js';
 export * from './permissions.js';

@@ -65,5 +65,7 @@ export const punchRow = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   distance_m: z.number().nullable(),
+  /** 检查结果 (INSPECTION.md): '' (no template), 正常, 异常 N 项 or 未填写. */
+  check_result: z.string(),
 });
 export type PunchRow = z.infer<typeof punchRow>;

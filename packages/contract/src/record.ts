@@ -145,6 +145,7 @@ export const PUNCH_COLUMNS: SheetColumn<PunchRow>[] = [
   { key: 'true_name', title: '姓名' },
   { key: 'road_name', title: '当前路线' },
   { key: 'hold_name', title: '所属组织' },
+  { key: 'check_result', title: '检查结果' },
 ];
 
 /** 巡检记录: the records table's columns (its filters name points, cards, devices and IMEI/SN). */
@@ -161,6 +162,7 @@ export const RECORD_COLUMNS: SheetColumn<PunchRow>[] = [
   { key: 'road_name', title: '当前路线' },
   { key: 'hold_name', title: '所属组织' },
   { key: 'upload_time', title: '上传时间' },
+  { key: 'check_result', title: '检查结果' },
 ];
 
 /** 巡检点统计: date, card number, name, count, organisation (spec section 2). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ALERT_KIND_TEXT, AlertKind } from '@guard-tour/contract';
+import { ALERT_KIND_TEXT, AlertKind, CHECK_RESULT } from '@guard-tour/contract';
 import { punch } from './schema.js';
 
 /**
@@ -37,5 +37,9 @@ export function punchRowColumns(tz: string) {
     lat: sql<number | null>`${punch.lat}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     lng: sql<number | null>`${punch.lng}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     distance_m: punch.distance_m,
+    // 检查结果 (INSPECTION.md): '' when the point had no checklist, 未填写, 正常 or 异常 N 项.
+    check_result: sql<string>`case when ${punch.check_result} is null then '' when ${punch.check_result} < 0 then '${sql.raw(
+      CHECK_RESULT.unanswered,
+    )}' when ${punch.check_result} = 0 then '${sql.raw(CHECK_RESULT.normal)}' else '异常 ' || ${punch.check_result} || ' 项' end`,
   };
 }

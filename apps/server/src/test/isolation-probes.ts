@@ -32,6 +32,11 @@ export interface Victim {
   photoId: number;
   /** A scheduled report (定时报表) of the organisation, e-mailed (the suites configure no SMTP: nothing leaves). */
   digestId: number;
+  /** A checklist (检查表) of the organisation, a hazard found at its point (整改中, its account the assignee), and the
+   * punch whose answers found it. */
+  checklistId: number;
+  hazardId: number;
+  punchId: number;
   /**
    * A custom role (ROLES.md) and the organisation that defines it: the victim itself, or for a department (which
    * defines none) the enterprise above it.
@@ -181,6 +186,16 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     probes: [
       { input: (v) => ({ patrol_id: 0, hold_id: v.holdId, patrol_sn: 'INTRUDER-CARD', patrol_name: '入侵点' }) },
       { input: (v, own) => ({ patrol_id: v.cardId, hold_id: own.holdId, patrol_sn: v.cardSn, patrol_name: '篡改' }) },
+      // Another organisation's checklist on one's own point.
+      {
+        input: (v, own) => ({
+          patrol_id: own.cardId,
+          hold_id: own.holdId,
+          patrol_sn: own.cardSn,
+          patrol_name: `${own.holdName}巡检点`,
+          checklist_id: v.checklistId,
+        }),
+      },
     ],
   },
   'GET /PatrolCard/GetDetail': { kind: 'scoped', probes: [{ input: (v) => ({ patrol_id: v.cardId }) }] },
@@ -550,6 +565,60 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     probes: [{ input: (v) => ({ device_no: v.appDeviceNo, time: '2026-11-20 16:00:00' }) }],
   },
   // Registers the caller's own phone; an app id of another organisation answers 409 (guard-app.test.ts).
+  'POST /Checklist/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /Checklist/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ checklist_id: v.checklistId }) }] },
+  'POST /Checklist/Save': {
+    kind: 'scoped',
+    probes: [
+      {
+        input: (v) => ({
+          checklist_id: v.checklistId,
+          hold_id: v.holdId,
+          checklist_name: '篡改检查表',
+          items: [{ text: '篡改项', kind: 1 }],
+        }),
+      },
+      {
+        input: (v) => ({
+          checklist_id: 0,
+          hold_id: v.holdId,
+          checklist_name: '寄生检查表',
+          items: [{ text: '寄生项', kind: 4, required: false }],
+        }),
+      },
+      // Another organisation's template, edited into one's own organisation.
+      {
+        input: (v, own) => ({
+          checklist_id: v.checklistId,
+          hold_id: own.holdId,
+          checklist_name: '搬走检查表',
+          items: [{ text: '搬走项', kind: 1 }],
+        }),
+      },
+    ],
+  },
+  'POST /Checklist/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ checklist_ids: [v.checklistId] }) }] },
+  'GET /Inspection/Answers': { kind: 'scoped', probes: [{ input: (v) => ({ punch_id: v.punchId }) }] },
+  'POST /Hazard/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
+  'GET /Hazard/Detail': { kind: 'scoped', probes: [{ input: (v) => ({ hazard_id: v.hazardId }) }] },
+  'POST /Hazard/Assign': {
+    kind: 'scoped',
+    probes: [
+      { input: (v) => ({ hazard_id: v.hazardId, user_id: v.userId, deadline: '2099-01-01 08:00', note: '篡改指派' }) },
+      // One's own hazard given to another organisation's account.
+      { input: (v, own) => ({ hazard_id: own.hazardId, user_id: v.userId, deadline: '2099-01-01 08:00' }) },
+    ],
+  },
+  'POST /Hazard/Ignore': { kind: 'scoped', probes: [{ input: (v) => ({ hazard_id: v.hazardId, note: '篡改忽略' }) }] },
+  'POST /Hazard/Fix': { kind: 'scoped', probes: [{ input: (v) => ({ hazard_id: v.hazardId, note: '篡改整改' }) }] },
+  'POST /Hazard/Verify': { kind: 'scoped', probes: [{ input: (v) => ({ hazard_id: v.hazardId, note: '篡改复核' }) }] },
+  'POST /Hazard/Reject': { kind: 'scoped', probes: [{ input: (v) => ({ hazard_id: v.hazardId, note: '篡改退回' }) }] },
+  'GET /Terminal/MyHazards': { kind: 'self', call: true },
+  'POST /Hazard/Stats': {
+    kind: 'scoped',
+    probes: [{ input: (v) => ({ hold_id: v.holdId, start_date: '2026-11-01', end_date: '2026-11-30' }) }],
+  },
+  'POST /Hazard/Export': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },
   'POST /Terminal/RegisterApp': { kind: 'self', call: false },
   'GET /Terminal/AppRounds': { kind: 'self', call: true },
   'GET /Terminal/AppAddress': { kind: 'self', call: true },

@@ -107,6 +107,8 @@ export function rowOf(p: FixturePunch): Omit<PunchRow, 'punch_id'> {
     lat: null,
     lng: null,
     distance_m: null,
+    // No checklist on the fixture points (INSPECTION.md).
+    check_result: '',
   };
 }
 

@@ -54,6 +54,7 @@ const SPECIAL: Record<string, Special> = {
   'GET /Alert/Stream': { caller: 'admin', valid: () => ({}), reply: 'stream' },
   'POST /Terminal/RegisterApp': { caller: 'admin', valid: () => ({ app_id: 'fuzz-phone-0000000001' }) },
   'GET /Terminal/AppRounds': { caller: 'admin', valid: () => ({}) },
+  'GET /Terminal/MyHazards': { caller: 'admin', valid: () => ({}) },
   'GET /Terminal/AppAddress': { caller: 'admin', valid: () => ({}) },
   'GET /Terminal/Photo': { caller: 'admin', valid: ({ own }) => ({ photo_id: own.photoId }), reply: 'file' },
   // Multipart only: a JSON body is refused as carrying no photo (400), whatever it holds.

@@ -116,6 +116,31 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
         values (${tenant.holdId}, ${`${name}日报`}, 'daily', '06:00', '{overview,missed}', ${sql.param([`${tag.toLowerCase()}@example.com`])}::text[], now())
         returning digest_id`,
   );
+  // A checklist of the organisation, the answers of its punch, and the hazard they found, in 整改中 with its
+  // ordinary account the assignee (written straight, like the digest).
+  const [list] = await queryRows<{ checklist_id: number }>(
+    h.ctx.db,
+    sql`insert into checklist (hold_id, checklist_name) values (${tenant.holdId}, ${`${name}检查表`})
+        returning checklist_id`,
+  );
+  const [answered] = await queryRows<{ punch_id: number }>(
+    h.ctx.db,
+    sql`select punch_id::int as punch_id from punch where patrol_sn = ${`${tag}-CARD`} limit 1`,
+  );
+  await h.ctx.db.execute(
+    sql`insert into punch_answer (punch_id, device_no, patrol_sn, punch_time, hold_id, item_id, position, item_text,
+          kind, value, abnormal)
+        values (${answered!.punch_id}, ${`${tag}-DEV`}, ${`${tag}-CARD`}, '2026-11-20T01:00:00Z', ${tenant.holdId}, 1, 0,
+          ${`${name}消防门`}, 1, '异常', true)`,
+  );
+  const [found] = await queryRows<{ hazard_id: number }>(
+    h.ctx.db,
+    sql`insert into hazard (hold_id, patrol_id, patrol_name, patrol_sn, item_id, item_text, answer, state, found_time,
+          last_time, assignee_id, deadline, punch_id)
+        values (${tenant.holdId}, ${card.data.patrol_id}, ${`${name}巡检点`}, ${`${tag}-CARD`}, 1, ${`${name}消防门`},
+          '异常', 1, now(), now(), ${user.data.user_id}, '2099-01-01T00:00:00Z', ${answered!.punch_id})
+        returning hazard_id`,
+  );
   // A custom role of the organisation (a department defines none: the enterprise above it holds the role).
   const holdType = await queryRows<{ hold_type: number }>(
     h.ctx.db,
@@ -158,6 +183,9 @@ export async function populate(h: Harness, w: World, tenant: Tenant, parentId: n
     appDeviceNo,
     photoId: shot!.photo_id,
     digestId: digest!.digest_id,
+    checklistId: list!.checklist_id,
+    hazardId: found!.hazard_id,
+    punchId: answered!.punch_id,
     roleId: role.data.role_id,
     roleHoldId,
     shiftId: shift!.shift_id,

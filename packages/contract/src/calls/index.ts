@@ -5,6 +5,7 @@ import { dashboardCalls } from './dashboard.js';
 import { deviceCalls } from './device.js';
 import { digestCalls } from './digest.js';
 import { guardAppCalls } from './guard-app.js';
+import { checklistCalls, hazardCalls } from './inspection.js';
 import { holdCalls } from './hold.js';
 import { punchCalls } from './punch.js';
 import { recordCalls } from './record.js';
@@ -43,6 +44,8 @@ export const calls = {
   digest: digestCalls,
   shift: shiftCalls,
   guardApp: guardAppCalls,
+  checklist: checklistCalls,
+  hazard: hazardCalls,
   safety: safetyCalls,
 };
 export type Calls = typeof calls;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { CardSearchType, Paging } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { hold, patrolCard } from '../../db/schema.js';
+import { checklist, hold, patrolCard } from '../../db/schema.js';
 import { contains, inIds, localTime, pageWindow } from '../../db/sql.js';
 
 const searchColumns: Record<CardSearchType, AnyColumn> = {
@@ -24,6 +24,13 @@ function cardColumns(tz: string) {
     lat: sql<number | null>`${patrolCard.lat}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     lng: sql<number | null>`${patrolCard.lng}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     radius: patrolCard.radius,
+    // The point's checklist (INSPECTION.md): 0 and '' when none (or its template was deleted).
+    checklist_id: sql<number>`coalesce((select ${checklist.checklist_id} from ${checklist}
+      where ${checklist.checklist_id} = ${patrolCard.checklist_id} and ${checklist.deleted_at} is null), 0)`.mapWith(
+      Number,
+    ),
+    checklist_name: sql<string>`coalesce((select ${checklist.checklist_name} from ${checklist}
+      where ${checklist.checklist_id} = ${patrolCard.checklist_id} and ${checklist.deleted_at} is null), '')`,
   };
 }
 
@@ -99,6 +106,8 @@ export interface CardValues {
   lat?: number | null;
   lng?: number | null;
   radius?: number;
+  /** Absent: unchanged (an edit without it keeps the point's template). */
+  checklist_id?: number | null;
 }
 
 export async function insertCard(q: Queryable, values: CardValues & { create_time: Date }): Promise<number> {

@@ -16,6 +16,7 @@ import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
 import { conflict, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
+import { checklistForPoint } from '../inspection/checklist.service.js';
 import * as repo from './card.repository.js';
 
 const MISSING = '巡检点不存在或已删除';
@@ -79,6 +80,11 @@ export async function saveCard(
       location: input.location,
       remark: input.remark,
       ...cardPosition(input),
+      ...(input.checklist_id === undefined
+        ? {}
+        : {
+            checklist_id: (await checklistForPoint(tx, scope, input.checklist_id, target.path))?.checklist_id ?? null,
+          }),
     };
     if (input.patrol_id === 0) {
       if (await repo.cardSnTaken(tx, patrolSn)) throw conflict(`卡编号已存在：${patrolSn}`);

@@ -56,6 +56,8 @@ describe('patrol points', () => {
       lat: null,
       lng: null,
       radius: 50,
+      checklist_id: 0,
+      checklist_name: '',
     };
     expect((await detail(reply.data.patrol_id, w.a.token)).data).toEqual(expected);
     expect(await list({ HoldID: w.a.holdId, search_type: 'patrol_sn', key: 'a2b3' }, w.a.token)).toMatchObject({

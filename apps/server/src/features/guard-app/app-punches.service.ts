@@ -1,4 +1,6 @@
 import { appPunchRecord, guardAppMessages, type UploadPunchesResult, type appPunchesInput } from '@guard-tour/contract';
+import { checkAnswers, type StoredAnswer } from '../../domain/inspection-answers.js';
+import { checklistsByCard, storeAnswers } from '../inspection/answers.service.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
@@ -26,14 +28,35 @@ export async function appPunches(
   const terminal = await boundPhone(ctx, scope, input.device_no);
   const now = ctx.now();
   const read = readRecords(input.records, ctx.config.tzName, now, appPunchRecord);
-  const photoIds = [...new Set(read.valid.flatMap((p) => p.photoIds ?? []))];
+  // The answers to the point's checklist (INSPECTION.md): one that does not fit its item refuses its record only.
+  const rejected = [...read.rejected];
+  const answersOf = new Map<number, StoredAnswer[]>();
+  const checklists = await checklistsByCard(ctx.db, [...new Set(read.valid.map((p) => p.patrolSn))]);
+  const answered = read.valid.filter((p) => {
+    const given = appPunchRecord.safeParse(input.records[p.index]).data?.answers ?? [];
+    const items = checklists.get(p.patrolSn);
+    // No checklist at the point (taken off while the phone was offline): the punch stands, its answers are moot.
+    if (!items) return true;
+    if (given.length === 0) return true;
+    const checked = checkAnswers(items, given);
+    if (!checked.ok) {
+      rejected.push({ index: p.index, reason: checked.reason });
+      return false;
+    }
+    answersOf.set(p.index, checked.answers);
+    p.checkResult = checked.abnormal;
+    return true;
+  });
+  const allPhotos = (p: { index: number; photoIds?: number[] | undefined }) => [
+    ...new Set([...(p.photoIds ?? []), ...(answersOf.get(p.index) ?? []).flatMap((a) => a.photo_ids)]),
+  ];
+  const photoIds = [...new Set(answered.flatMap(allPhotos))];
   const photos = new Map((await repo.photosByIds(ctx.db, photoIds)).map((p) => [p.photo_id, p]));
   const punchKeyOf = (p: { patrolSn: string; at: Date }) => `${terminal.device_no}|${p.patrolSn}|${p.at.getTime()}`;
   const claimedBy = new Map<number, string>();
-  const rejected = [...read.rejected];
-  const valid = read.valid.filter((p) => {
+  const valid = answered.filter((p) => {
     const key = punchKeyOf(p);
-    for (const id of p.photoIds ?? []) {
+    for (const id of allPhotos(p)) {
       const found = photos.get(id);
       if (!found) continue;
       if (found.user_id !== scope.caller.userId) throw forbidden(guardAppMessages.photoNotYours);
@@ -41,7 +64,7 @@ export async function appPunches(
       if (claimed !== null && claimed !== key) throw forbidden(guardAppMessages.photoUsed);
       claimedBy.set(id, key);
     }
-    if ((p.photoIds ?? []).every((id) => photos.has(id))) return true;
+    if (allPhotos(p).every((id) => photos.has(id))) return true;
     rejected.push({ index: p.index, reason: guardAppMessages.photoMissing });
     return false;
   });
@@ -52,7 +75,7 @@ export async function appPunches(
     now,
     afterStore: async (tx, stored) => {
       const links = stored.flatMap((p) =>
-        [...new Set(p.photoIds ?? [])].map((photoId) => ({
+        allPhotos(p).map((photoId) => ({
           photo_id: photoId,
           device_no: terminal.device_no,
           patrol_sn: p.patrolSn,
@@ -62,6 +85,13 @@ export async function appPunches(
       );
       // A photo taken meanwhile by a concurrent batch, or deleted by the clean-up: the whole batch is rolled back.
       if ((await repo.linkPhotos(tx, links)) !== links.length) throw forbidden(guardAppMessages.photoUsed);
+      await storeAnswers(
+        tx,
+        terminal.device_no,
+        stored.map((p) => ({ patrolSn: p.patrolSn, at: p.at, answers: answersOf.get(p.index) ?? [] })),
+        { name: scope.caller.trueName || scope.caller.userName, userId: scope.caller.userId },
+        now,
+      );
     },
   });
 }

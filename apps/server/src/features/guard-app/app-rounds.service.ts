@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../domain/time.js';
 import type { Scope } from '../../http/scope.js';
+import { pointChecklists } from '../inspection/checklist.service.js';
 import { freshRounds } from '../round/round.service.js';
 import { boundPhone } from './app-device.service.js';
 import * as repo from './guard-app.repository.js';
@@ -20,12 +21,20 @@ export async function appRounds(
   await freshRounds(ctx);
   const { caller } = scope;
   const phone = input.device_no ? await boundPhone(ctx, scope, input.device_no) : null;
-  return repo.roundsOfWalker(
+  const rounds = await repo.roundsOfWalker(
     ctx.db,
     ctx.config.tzName,
     { userId: caller.userId, holdPath: caller.holdPath, phoneId: phone?.object_id ?? null },
     localDate(ctx.now(), ctx.config.tzName),
   );
+  // Each point's checklist (INSPECTION.md), asked after the check; null where it has none.
+  const checklists = await pointChecklists(ctx.db, [
+    ...new Set(rounds.flatMap((round) => round.points.map((point) => point.patrol_id))),
+  ]);
+  return rounds.map((round) => ({
+    ...round,
+    points: round.points.map((point) => ({ ...point, checklist: checklists.get(point.patrol_id) ?? null })),
+  }));
 }
 
 /** Where the guard app lives: PUBLIC_URL's, or the asking request's origin, and `/m/` (what labels encode). */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_PHOTO_BYTES, guardAppMessages } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { uploadsDir } from '../upload/upload.service.js';
@@ -105,4 +106,14 @@ export async function photoFile(ctx: AppContext, scope: Scope, photoId: number) 
   // A row whose file is gone (a DATA_DIR restored without its uploads) is a missing photo, not a failure.
   if (!(await stat(file).catch(() => null))?.isFile()) throw notFound(guardAppMessages.photoMissing);
   return { mime: found.mime, stream: createReadStream(file) };
+}
+
+/** Photos by id with their owner and the key they are attached to (null while free): another feature's checks. */
+export function photosByIds(q: Queryable, ids: readonly number[]) {
+  return repo.photosByIds(q, ids);
+}
+
+/** Attaches free photos to a key (a hazard's fix names `HAZARD`, `H<id>`); answers how many were attached. */
+export function linkPhotos(q: Queryable, links: Parameters<typeof repo.linkPhotos>[1]) {
+  return repo.linkPhotos(q, links);
 }

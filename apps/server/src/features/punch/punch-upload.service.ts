@@ -25,6 +25,8 @@ export interface ValidPunch {
   photoIds?: number[];
   /** Where the phone was (SAFETY.md), when it said. */
   position?: { lat: number; lng: number; accuracy: number | null };
+  /** The guard app's answers to the point's checklist (INSPECTION.md): how many are abnormal, or -1 未填写. */
+  checkResult?: number;
 }
 
 /** A record schema: the terminals' (`punchRecord`), or one that extends it (the guard app's). */
@@ -170,6 +172,7 @@ export async function storeBatch(
     patrol_sn: punch.patrolSn,
     punch_time: punchTime,
     patrol_id: patrolId,
+    check_result: punch.checkResult ?? null,
     user_id: userId,
     road_id: links.roads.get(punch.index)?.road_id ?? null,
     note: punch.note,

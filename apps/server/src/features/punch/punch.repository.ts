@@ -102,6 +102,8 @@ export interface PunchInsert {
   accuracy?: number | null;
   distance_m?: number | null;
   flag?: number;
+  /** INSPECTION.md: abnormal answers given (0 正常), null when none were (未填写 at a point with a checklist). */
+  check_result?: number | null;
 }
 
 /**
@@ -119,18 +121,19 @@ export async function insertPunches(q: Queryable, source: PunchSource, rows: Pun
     with x as materialized (
       select * from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (patrol_sn text,
         punch_time timestamptz, patrol_id int, user_id int, road_id int, note text, photo_ids bigint[],
-        lat double precision, lng double precision, accuracy real, distance_m int, flag smallint))
+        lat double precision, lng double precision, accuracy real, distance_m int, flag smallint, check_result smallint))
         with ordinality as x(patrol_sn, punch_time, patrol_id, user_id, road_id, note, photo_ids, lat, lng, accuracy,
-          distance_m, flag, position)
+          distance_m, flag, check_result, position)
     ), stored as (
       insert into ${punch} (device_no, patrol_sn, punch_time, upload_time, hold_id, hold_name, object_id, object_name,
         patrol_id, patrol_name, location, user_id, user_name, true_name, road_id, road_name, note, photo_ids,
-        lat, lng, accuracy, distance_m, flag)
+        lat, lng, accuracy, distance_m, flag, check_result)
       select ${source.device_no}, x.patrol_sn, x.punch_time, ${source.upload_time}, ${source.hold_id},
         ${source.hold_name}, ${source.object_id}, ${source.object_name}, x.patrol_id, coalesce(c.patrol_name, ''),
         coalesce(c.location, ''), x.user_id, coalesce(a.user_name, ''), coalesce(a.true_name, ''), x.road_id,
         coalesce(r.road_name, ''), coalesce(x.note, ''), coalesce(x.photo_ids, '{}'), x.lat, x.lng, x.accuracy,
-        x.distance_m, coalesce(x.flag, 0)
+        x.distance_m, coalesce(x.flag, 0),
+        case when c.checklist_id is null then null else coalesce(x.check_result, -1) end
       from x
       left join ${patrolCard} c on c.patrol_id = x.patrol_id
       left join ${account} a on a.user_id = x.user_id

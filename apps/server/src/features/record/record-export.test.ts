@@ -110,6 +110,7 @@ describe('exports hold exactly the list’s rows under the screen’s headers', 
       '姓名',
       '当前路线',
       '所属组织',
+      '检查结果',
     ]);
     const list = await fullList<PunchRow>('/PatrolClockIn/GetPatrolClockInList', body);
     expect(list.length).toBe(14);

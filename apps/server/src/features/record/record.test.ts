@@ -91,6 +91,7 @@ describe('打卡数据 and the statistics by device and person: periods', () => 
       lat: null,
       lng: null,
       distance_m: null,
+      check_result: '',
     });
     // A card no point has is listed with an empty point name.
     expect(reply.data.find((r) => r.patrol_sn === 'NEW-TAG')).toMatchObject({ patrol_name: '', location: '' });

@@ -1,0 +1,246 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { HazardHistoryLine, HazardRow } from '@guard-tour/contract';
+import type { Queryable } from '../../db/client.js';
+import { account, hazard, hazardHistory, hold } from '../../db/schema.js';
+import { localTime, queryRows } from '../../db/sql.js';
+
+/** A hazard found by an abnormal answer (or an occurrence of the open one of its point and item). */
+export interface FoundHazard {
+  hold_id: number;
+  patrol_id: number;
+  patrol_name: string;
+  patrol_sn: string;
+  item_id: number;
+  item_text: string;
+  answer: string;
+  level: number;
+  found_time: string;
+  found_by: string;
+  punch_id: number;
+  photo_ids: number[];
+}
+
+/**
+ * Files hazards: each a new row, or one more occurrence (count, latest punch) of the open hazard of the same point
+ * and item (the partial unique index decides, whichever upload gets there first). Answers the rows new ones made.
+ */
+export async function fileHazards(q: Queryable, found: readonly FoundHazard[]) {
+  const made: (FoundHazard & { hazard_id: number })[] = [];
+  for (const h of found) {
+    const [row] = await queryRows<{ hazard_id: number; inserted: boolean }>(
+      q,
+      sql`
+      insert into ${hazard} (hold_id, patrol_id, patrol_name, patrol_sn, item_id, item_text, answer, level, state,
+        found_time, found_by, punch_id, photo_ids, occurrences, last_time, last_punch_id)
+      values (${h.hold_id}, ${h.patrol_id}, ${h.patrol_name}, ${h.patrol_sn}, ${h.item_id}, ${h.item_text}, ${h.answer},
+        ${h.level}, 0, ${h.found_time}, ${h.found_by}, ${h.punch_id}, ${sql.param(h.photo_ids)}::bigint[], 1,
+        ${h.found_time}, ${h.punch_id})
+      on conflict (patrol_id, item_id) where state in (0, 1, 2) do update set
+        occurrences = ${hazard}.occurrences + 1,
+        last_punch_id = case when excluded.last_time >= ${hazard}.last_time then excluded.last_punch_id
+          else ${hazard}.last_punch_id end,
+        last_time = greatest(${hazard}.last_time, excluded.last_time)
+      returning hazard_id, (xmax = 0) as inserted`,
+    );
+    if (row?.inserted) made.push({ ...h, hazard_id: Number(row.hazard_id) });
+  }
+  return made;
+}
+
+export async function addHistory(
+  q: Queryable,
+  line: {
+    hazard_id: number;
+    time: Date;
+    actor: string;
+    actor_id: number | null;
+    from_state: number | null;
+    to_state: number;
+    note: string;
+    photo_ids?: number[];
+  },
+): Promise<void> {
+  await q.insert(hazardHistory).values({ ...line, photo_ids: line.photo_ids ?? [] });
+}
+
+export interface HazardFilter {
+  holdIds: number[];
+  state?: number | undefined;
+  level?: number | undefined;
+  patrolId?: number | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  overdueOnly?: boolean | null | undefined;
+  now: Date;
+}
+
+function whereOf(f: HazardFilter): SQL {
+  const parts: SQL[] = [sql`z.hold_id = any(${sql.param(f.holdIds)}::int[])`];
+  if (f.state !== undefined) parts.push(sql`z.state = ${f.state}`);
+  if (f.level !== undefined) parts.push(sql`z.level = ${f.level}`);
+  if (f.patrolId !== undefined) parts.push(sql`z.patrol_id = ${f.patrolId}`);
+  if (f.from) parts.push(sql`z.found_time >= ${f.from}`);
+  if (f.to) parts.push(sql`z.found_time < ${f.to}`);
+  if (f.overdueOnly) parts.push(sql`z.state = 1 and z.deadline < ${f.now}`);
+  return sql.join(parts, sql` and `);
+}
+
+export type StoredHazard = HazardRow & {
+  path: string;
+  punch_id: number | null;
+  photo_ids: number[];
+  assignee_path: string | null;
+};
+
+const rowSelect = (tz: string, now: Date) => sql`
+  select z.hazard_id, z.patrol_id, z.patrol_name, z.patrol_sn, z.item_text, z.answer, z.level, z.state,
+    ${localTime(sql`z.found_time`, tz)} as found_time, z.found_by, z.occurrences, z.assignee_id,
+    coalesce(nullif(a.true_name, ''), a.user_name, '') as assignee_name,
+    coalesce(to_char(z.deadline at time zone ${tz}, 'YYYY-MM-DD HH24:MI'), '') as deadline,
+    z.hold_id, ho.hold_name, ho.path, (z.state = 1 and z.deadline < ${now}) as overdue,
+    ${localTime(sql`z.last_time`, tz)} as last_time, z.punch_id, z.photo_ids::int[] as photo_ids,
+    ah.path as assignee_path
+  from ${hazard} z
+  join ${hold} ho on ho.hold_id = z.hold_id
+  left join ${account} a on a.user_id = z.assignee_id
+  left join ${hold} ah on ah.hold_id = a.hold_id`;
+
+function normalise(row: StoredHazard): StoredHazard {
+  return {
+    ...row,
+    hazard_id: Number(row.hazard_id),
+    level: Number(row.level),
+    state: Number(row.state),
+    occurrences: Number(row.occurrences),
+    punch_id: row.punch_id === null ? null : Number(row.punch_id),
+    photo_ids: (row.photo_ids ?? []).map(Number),
+  };
+}
+
+export async function listHazards(
+  q: Queryable,
+  tz: string,
+  filter: HazardFilter,
+  page?: { limit: number; offset: number },
+): Promise<{ rows: StoredHazard[]; total: number }> {
+  const where = whereOf(filter);
+  const [{ total } = { total: 0 }] = page
+    ? await queryRows<{ total: number }>(q, sql`select count(*)::int as total from ${hazard} z where ${where}`)
+    : [{ total: 0 }];
+  const rows = await queryRows<StoredHazard>(
+    q,
+    sql`${rowSelect(tz, filter.now)} where ${where} order by z.found_time desc, z.hazard_id desc
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+  );
+  return { rows: rows.map(normalise), total: page ? Number(total) : rows.length };
+}
+
+export async function countHazards(q: Queryable, filter: HazardFilter): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    q,
+    sql`select count(*)::int as total from ${hazard} z where ${whereOf(filter)}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+export async function findHazard(q: Queryable, tz: string, id: number, now: Date, lock = false) {
+  if (lock) await q.execute(sql`select 1 from ${hazard} where hazard_id = ${id} for update`);
+  const [row] = await queryRows<StoredHazard>(q, sql`${rowSelect(tz, now)} where z.hazard_id = ${id}`);
+  return row ? normalise(row) : undefined;
+}
+
+/** The caller's hazards in 整改中 (我的整改), soonest deadline first. */
+export async function assignedTo(q: Queryable, tz: string, userId: number, now: Date) {
+  const rows = await queryRows<StoredHazard>(
+    q,
+    sql`${rowSelect(tz, now)} where z.assignee_id = ${userId} and z.state = 1 order by z.deadline, z.hazard_id`,
+  );
+  return rows.map(normalise);
+}
+
+export async function historyOf(q: Queryable, tz: string, id: number): Promise<HazardHistoryLine[]> {
+  const rows = await queryRows<HazardHistoryLine>(
+    q,
+    sql`select ${localTime(sql`time`, tz)} as time, actor, from_state, to_state, note, photo_ids::int[] as photo_ids
+      from ${hazardHistory} where hazard_id = ${id} order by line_id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    from_state: row.from_state === null ? null : Number(row.from_state),
+    to_state: Number(row.to_state),
+    photo_ids: (row.photo_ids ?? []).map(Number),
+  }));
+}
+
+export async function moveHazard(
+  q: Queryable,
+  id: number,
+  values: { state: number; assignee_id?: number; deadline?: Date; closed_time?: Date | null },
+): Promise<void> {
+  await q.execute(sql`
+    update ${hazard} set state = ${values.state}
+      ${values.assignee_id !== undefined ? sql`, assignee_id = ${values.assignee_id}` : sql``}
+      ${values.deadline !== undefined ? sql`, deadline = ${values.deadline}` : sql``}
+      ${values.closed_time !== undefined ? sql`, closed_time = ${values.closed_time}` : sql``}
+    where hazard_id = ${id}`);
+}
+
+/** A live account with its organisation's path (an assignee must be in scope). */
+export async function accountPath(q: Queryable, userId: number) {
+  const [row] = await queryRows<{ user_id: number; name: string; path: string }>(
+    q,
+    sql`select a.user_id, coalesce(nullif(a.true_name, ''), a.user_name) as name, h.path
+      from ${account} a join ${hold} h on h.hold_id = a.hold_id
+      where a.user_id = ${userId} and a.deleted_at is null`,
+  );
+  return row;
+}
+
+/** Hazards in 整改中 past their deadline (整改超期 to raise; the alert's key makes it once). */
+export async function overdueHazards(q: Queryable, now: Date) {
+  return queryRows<{
+    hazard_id: number;
+    hold_id: number;
+    patrol_name: string;
+    patrol_sn: string;
+    item_text: string;
+    assignee_name: string;
+    deadline: string;
+  }>(
+    q,
+    sql`select z.hazard_id, z.hold_id, z.patrol_name, z.patrol_sn, z.item_text,
+      coalesce(nullif(a.true_name, ''), a.user_name, '') as assignee_name, z.deadline::text as deadline
+      from ${hazard} z left join ${account} a on a.user_id = z.assignee_id
+      where z.state = 1 and z.deadline < ${now}`,
+  );
+}
+
+export async function stats(q: Queryable, holdIds: number[], from: Date, to: Date) {
+  const where = sql`z.hold_id = any(${sql.param(holdIds)}::int[]) and z.found_time >= ${from} and z.found_time < ${to}`;
+  const [row] = await queryRows<{
+    by_state: Record<string, number> | null;
+    by_level: Record<string, number> | null;
+    avg_close_hours: number | string | null;
+    top_points: { patrol_id: number; patrol_name: string; count: number }[] | null;
+  }>(
+    q,
+    sql`
+    select
+      (select json_object_agg(state, n) from (select state, count(*)::int as n from ${hazard} z where ${where}
+        group by state) s) as by_state,
+      (select json_object_agg(level, n) from (select level, count(*)::int as n from ${hazard} z where ${where}
+        group by level) l) as by_level,
+      (select round((avg(extract(epoch from (z.closed_time - z.found_time))) / 3600)::numeric, 1)
+        from ${hazard} z where ${where} and z.state = 3 and z.closed_time is not null) as avg_close_hours,
+      (select json_agg(t) from (select z.patrol_id, max(z.patrol_name) as patrol_name, count(*)::int as count
+        from ${hazard} z where ${where} group by z.patrol_id order by count(*) desc, z.patrol_id limit 10) t)
+        as top_points`,
+  );
+  return {
+    by_state: row?.by_state ?? {},
+    by_level: row?.by_level ?? {},
+    avg_close_hours:
+      row?.avg_close_hours === null || row?.avg_close_hours === undefined ? null : Number(row.avg_close_hours),
+    top_points: row?.top_points ?? [],
+  };
+}
