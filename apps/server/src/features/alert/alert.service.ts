@@ -235,5 +235,10 @@ export async function alertRowsByIds(ctx: AppContext, ids: readonly number[]): P
   return rows.map(({ path: _path, ...row }) => ({ ...row, lat: null, lng: null, accuracy: null }));
 }
 
+/** Announces alerts again (an SOS pressed again, answered): every stream in scope gets the row as it is now. */
+export function announceAlerts(q: Queryable, ids: number[]): Promise<void> {
+  return repo.announce(q, ids);
+}
+
 /** The channel alerts are announced on (the webhook deliveries wake on it). */
 export const ALERT_CHANNEL = repo.ALERT_CHANNEL;

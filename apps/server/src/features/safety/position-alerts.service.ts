@@ -4,7 +4,19 @@ import type { Queryable } from '../../db/client.js';
 import { judgePlace } from '../../domain/position.js';
 import { localDate, localTimeText } from '../../domain/time.js';
 import { raiseAlerts } from '../alert/alert.service.js';
-import type { PunchInsert } from '../punch/punch.repository.js';
+
+/** A stored punch's columns this file reads and writes (punch.repository.ts's PunchInsert has them). */
+interface PlacedPunch {
+  patrol_sn: string;
+  punch_time: string;
+  road_id: number | null;
+  user_id: number | null;
+  lat?: number | null;
+  lng?: number | null;
+  accuracy?: number | null;
+  distance_m?: number | null;
+  flag?: number;
+}
 
 /**
  * A punch's position columns (SAFETY.md): the phone's position, its distance from the point when both are known,
@@ -13,7 +25,7 @@ import type { PunchInsert } from '../punch/punch.repository.js';
 export function placeOf(
   position: { lat: number; lng: number; accuracy: number | null } | undefined,
   point: { lat: number | null; lng: number | null; radius: number } | undefined,
-): Pick<PunchInsert, 'lat' | 'lng' | 'accuracy' | 'distance_m' | 'flag'> {
+): Pick<PlacedPunch, 'lat' | 'lng' | 'accuracy' | 'distance_m' | 'flag'> {
   if (!position) return {};
   const known = point && point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null;
   const judged = judgePlace({ point: known && point ? { ...known, radius: point.radius } : null, punch: position });
@@ -36,7 +48,7 @@ export async function raisePositionAlerts(
   facts: {
     terminal: { object_id: number; device_no: string; hold_id: number };
     now: Date;
-    flagged: (PunchInsert & { round_id: number | null })[];
+    flagged: (PlacedPunch & { round_id: number | null })[];
   },
 ): Promise<void> {
   const { terminal, now, flagged } = facts;

@@ -12,8 +12,7 @@ import type { AppContext } from '../../context.js';
 import { parsePunchTime } from '../../domain/punch-time.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { announce } from '../alert/alert.repository.js';
-import { raiseAlerts } from '../alert/alert.service.js';
+import { announceAlerts, raiseAlerts } from '../alert/alert.service.js';
 import { boundPhone } from '../guard-app/app-device.service.js';
 import * as repo from './safety.repository.js';
 
@@ -52,7 +51,7 @@ export async function sendSos(ctx: AppContext, scope: Scope, input: z.output<typ
     if (open) {
       await repo.addPress(tx, open.alert_id, position);
       await repo.insertPress(tx, { ...press, alert_id: open.alert_id, ...position });
-      await announce(tx, [open.alert_id]);
+      await announceAlerts(tx, [open.alert_id]);
       return { alert_id: open.alert_id, state: sosStateOf(open.state) };
     }
     const name = caller.trueName ? `${caller.trueName}（${caller.userName}）` : caller.userName;

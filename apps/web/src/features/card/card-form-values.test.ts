@@ -13,6 +13,9 @@ const ROW: CardRow = {
   hold_id: 3,
   hold_name: '滨江花园保安部',
   create_time: '2026-11-22 16:09:24',
+  lat: null,
+  lng: null,
+  radius: 50,
 };
 
 describe('a new patrol point', () => {

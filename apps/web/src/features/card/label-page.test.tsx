@@ -21,6 +21,9 @@ const card = (index: number): CardRow => ({
   hold_id: 3,
   hold_name: '滨江花园保安部',
   create_time: '2026-11-22 16:09:24',
+  lat: null,
+  lng: null,
+  radius: 50,
 });
 
 function renderAt(path: string) {

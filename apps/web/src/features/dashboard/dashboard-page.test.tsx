@@ -41,6 +41,9 @@ const punch = (patch: Partial<PunchRow>): PunchRow => ({
   flag: '',
   note: '',
   photo_ids: [],
+  lat: null,
+  lng: null,
+  distance_m: null,
   ...patch,
 });
 

@@ -29,6 +29,9 @@ const punch = (index: number): PunchRow => ({
   flag: index % 10 === 1 ? '疑似代打' : '',
   note: '',
   photo_ids: [],
+  lat: null,
+  lng: null,
+  distance_m: null,
 });
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };
