@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, idNumber, includeChildren, isCalendarDate, optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
+import { responsibleAccount } from './shift.js';
 
 /**
  * Point results, the missed-round report and its rounds (ACCOUNTABILITY.md, Tolerance, Reports and the pinned
@@ -71,6 +72,9 @@ export const roundPoints = z.object({
   grace_minutes: z.number(),
   /** The round's status: 0 未开始, 1 进行中, 2 已结束, 3 异常 (STATUS_TEXT). */
   result: z.number(),
+  /** Whom the round is charged to (SHIFTS.md): those on duty in its shift, else the road's accounts. */
+  /** Always sent by the server; optional for clients written before shifts. */
+  responsible: z.array(responsibleAccount).optional(),
   points: z.array(roundPoint),
 });
 export type RoundPoints = z.infer<typeof roundPoints>;
@@ -170,6 +174,9 @@ export const missedRound = z.object({
   window_end: z.string(),
   /** Who walked it, names comma-joined ('' when nobody is bound and nobody punched). */
   walkers: z.string(),
+  /** Whom the round is charged to, as in RoundPoints. */
+  /** Always sent by the server; optional for clients written before shifts. */
+  responsible: z.array(responsibleAccount).optional(),
   /** The round's status, as in RoundPoints. */
   result: z.number(),
   missed: z.array(missedPointOfRound),

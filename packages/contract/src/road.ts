@@ -5,6 +5,7 @@ import { RoadCycle, cycleMessages, roadCycleOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
 import { timeSlot, timeSlotsInput } from './time-slots.js';
+import { requireShift, walkerFields, walkerRowFields } from './shift.js';
 
 export * from './cycle.js';
 export * from './time-slots.js';
@@ -45,33 +46,45 @@ export const roadListInput = pagingSchema.extend({
   status: statusFilter,
 });
 
-export const saveRoadInput = z.object({
-  road_id: saveId,
-  road_name: z
-    .string({ error: roadMessages.nameRequired })
-    .trim()
-    .min(1, roadMessages.nameRequired)
-    .max(50, '路线名称不能超过 50 个字符')
-    .refine(withoutNul, '路线名称包含不允许的字符'),
-  hold_id: holdId,
-  user_id_list: idList(roadMessages.accountsRequired),
-  card_id_list: idList(roadMessages.cardsRequired),
-  cycle_repeat_type: z.coerce
-    .number()
-    .int()
-    .min(RoadCycle.daily, '巡检周期不正确')
-    .max(RoadCycle.monthly, '巡检周期不正确')
-    .catch(RoadCycle.daily)
-    .default(RoadCycle.daily)
-    .transform(roadCycleOf),
-  cycle_repeat_items: items,
-  start_time: clock,
-  end_time: clock,
-  /** Several windows a day (SHIFTS.md); when given, start_time/end_time are ignored. */
-  time_slots: timeSlotsInput,
-  grace_minutes: graceMinutes,
-  remark: text(200, '备注'),
-});
+export const saveRoadInput = z
+  .object({
+    road_id: saveId,
+    road_name: z
+      .string({ error: roadMessages.nameRequired })
+      .trim()
+      .min(1, roadMessages.nameRequired)
+      .max(50, '路线名称不能超过 50 个字符')
+      .refine(withoutNul, '路线名称包含不允许的字符'),
+    hold_id: holdId,
+    /** Required when the road is walked by its accounts; in shift mode it may be empty (SHIFTS.md). */
+    user_id_list: z.preprocess(
+      (v) => (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) ? undefined : v),
+      idList(roadMessages.accountsRequired).optional(),
+    ),
+    ...walkerFields,
+    card_id_list: idList(roadMessages.cardsRequired),
+    cycle_repeat_type: z.coerce
+      .number()
+      .int()
+      .min(RoadCycle.daily, '巡检周期不正确')
+      .max(RoadCycle.monthly, '巡检周期不正确')
+      .catch(RoadCycle.daily)
+      .default(RoadCycle.daily)
+      .transform(roadCycleOf),
+    cycle_repeat_items: items,
+    start_time: clock,
+    end_time: clock,
+    /** Several windows a day (SHIFTS.md); when given, start_time/end_time are ignored. */
+    time_slots: timeSlotsInput,
+    grace_minutes: graceMinutes,
+    remark: text(200, '备注'),
+  })
+  .superRefine((input, ctx) => {
+    if (input.walker_mode !== 'shift' && !input.user_id_list) {
+      ctx.addIssue({ code: 'custom', message: roadMessages.accountsRequired, path: ['user_id_list'] });
+    }
+    requireShift(input, ctx);
+  });
 
 export const roadIdQuery = z.object({ roadId: id });
 export const roadIdSnakeQuery = z.object({ road_id: id });
@@ -122,6 +135,7 @@ export const roadRow = z.object({
   time_slots: z.array(timeSlot),
   /** Minutes a punch may come before the window or after it and still check its point. */
   grace_minutes: z.number(),
+  ...walkerRowFields,
   /** Bound accounts' names, comma-joined; user_id their ids. */
   patrol_users: z.string(),
   user_id: z.string(),

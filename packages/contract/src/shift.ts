@@ -225,3 +225,44 @@ export type DutyAnswer = z.infer<typeof dutyAnswer>;
 /** How a road or task is walked: by its bound accounts, or by whoever is on duty in its shift. */
 export const WALKER_MODES = ['accounts', 'shift'] as const;
 export type WalkerMode = (typeof WALKER_MODES)[number];
+
+export const walkerMessages = {
+  badMode: '巡检方式不正确',
+  shiftRequired: '请选择班次',
+} as const;
+
+/** `walker_mode` and `shift_id` of SaveRoadInfo and SaveRoadTask: absent means accounts, as before. */
+export const walkerFields = {
+  walker_mode: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.enum(WALKER_MODES, { error: walkerMessages.badMode }).optional(),
+  ),
+  shift_id: z.preprocess(
+    (v) => (v === null || v === undefined || v === '' || v === 0 || v === '0' ? undefined : v),
+    idNumber(shiftMessages.badShift).optional(),
+  ),
+};
+
+/** A walk by shift names its shift. */
+export function requireShift(
+  input: { walker_mode?: WalkerMode | undefined; shift_id?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (input.walker_mode === 'shift' && input.shift_id === undefined) {
+    ctx.addIssue({ code: 'custom', message: walkerMessages.shiftRequired, path: ['shift_id'] });
+  }
+}
+
+/**
+ * What road and task rows say of their walkers: the mode, and the shift (0 and '' without one). The server always
+ * sends them; typed optional so that clients written before shifts (and their fixtures) still read the rows.
+ */
+export const walkerRowFields = {
+  walker_mode: z.enum(WALKER_MODES).optional(),
+  shift_id: z.number().optional(),
+  shift_name: z.string().optional(),
+};
+
+/** An account a round is charged to (those on duty in its shift, or the road's accounts). */
+export const responsibleAccount = z.object({ user_id: z.number(), true_name: z.string() });
+export type ResponsibleAccount = z.infer<typeof responsibleAccount>;

@@ -241,6 +241,7 @@ export async function missedRoundsToAlert(q: Queryable, since: Date, tz: string)
     round_date: string;
     window_text: string;
     missed: string[];
+    responsible: string[];
   }>(
     q,
     sql`
@@ -254,7 +255,14 @@ export async function missedRoundsToAlert(q: Queryable, since: Date, tz: string)
         join ${patrolCard} c on c.patrol_id = e.patrol_id
         where not e.patrol_id = any(r.checked_cards)
         order by e.position
-      ) as missed
+      ) as missed,
+      array(
+        select coalesce(nullif(a.true_name, ''), a.user_name)
+        from unnest(case when r.shift_id is not null then r.responsible_users else '{}'::int[] end)
+          with ordinality x(user_id, n)
+        join ${account} a on a.user_id = x.user_id
+        order by x.n
+      ) as responsible
     from ${patrolRound} r
     join ${road} rd on rd.road_id = r.road_id
     left join ${task} t on t.task_id = r.task_id
@@ -265,10 +273,18 @@ export async function missedRoundsToAlert(q: Queryable, since: Date, tz: string)
 }
 
 /** The detail of a 漏检 alert: the road or task, its day and window, and the points missed. */
-export function missedDetail(row: { subject_name: string; round_date: string; window_text: string; missed: string[] }) {
+export function missedDetail(row: {
+  subject_name: string;
+  round_date: string;
+  window_text: string;
+  missed: string[];
+  responsible?: string[];
+}) {
   const named = row.missed.slice(0, NAMED_POINTS).join('、');
   const more = row.missed.length > NAMED_POINTS ? ` 等 ${row.missed.length} 个` : '';
-  return `${row.subject_name} ${row.round_date} ${row.window_text} 漏检 ${row.missed.length} 个巡检点：${named}${more}`;
+  // A round walked by shift names those on duty (SHIFTS.md).
+  const duty = row.responsible?.length ? `（责任人：${row.responsible.join('、')}）` : '';
+  return `${row.subject_name} ${row.round_date} ${row.window_text} 漏检 ${row.missed.length} 个巡检点：${named}${more}${duty}`;
 }
 
 /**

@@ -19,8 +19,19 @@ export interface RoundFilter {
   userId?: number;
 }
 
-/** The accounts a round counts for: those who punched it, else the road's accounts as they were that day. */
-const WALKERS = sql`(case when cardinality(r.punched_users) > 0 then r.punched_users else r.walker_users end)`;
+/**
+ * The accounts a round counts for: walked by shift, those on duty when it was made (SHIFTS.md); else those who
+ * punched it, else the road's accounts as they were that day.
+ */
+const WALKERS = sql`(case when r.shift_id is not null and cardinality(r.responsible_users) > 0 then r.responsible_users
+  when cardinality(r.punched_users) > 0 then r.punched_users else r.walker_users end)`;
+
+/** Whom a round is charged to, as `[{user_id, true_name}]`: those on duty in its shift, else the road's accounts. */
+const RESPONSIBLE = sql`coalesce((select json_agg(json_build_object('user_id', a.user_id,
+    'true_name', coalesce(nullif(a.true_name, ''), a.user_name)) order by x.n)
+  from unnest(case when r.shift_id is not null then r.responsible_users when r.task_id is null then r.walker_users
+    else '{}'::int[] end) with ordinality x(user_id, n)
+  join account a on a.user_id = x.user_id), '[]'::json)`;
 
 /** A round's shown end: the last minute its window includes (08:00–12:00 is stored as ending at 12:01). */
 const SHOWN_END = sql`(r.window_end - interval '1 minute')`;
@@ -181,6 +192,7 @@ export interface RoundRow {
   window_start: string;
   window_end: string;
   walkers: string;
+  responsible: { user_id: number; true_name: string }[];
   /** The stored result (2 or 3 once frozen, else null) and whether the window has opened. */
   frozen: number | null;
   opened: boolean;
@@ -216,6 +228,7 @@ export async function groupRounds(
             (select string_agg(coalesce(nullif(a.true_name, ''), a.user_name), ',' order by w.n)
              from unnest(${WALKERS}) with ordinality w(user_id, n) join account a on a.user_id = w.user_id)
           else (select d.object_name from device d where d.object_id = r.walker_device) end, '') as walkers,
+        ${RESPONSIBLE} as responsible,
         r.result as frozen, r.window_start <= ${now} as opened,
         case when r.result is null then '[]'::json else coalesce(
           (select json_agg(json_build_object('patrol_id', e.patrol_id, 'patrol_name', coalesce(pc.patrol_name, ''),
@@ -247,6 +260,7 @@ export interface StoredRound {
   window_start: string;
   window_end: string;
   grace_minutes: number;
+  responsible: { user_id: number; true_name: string }[];
   frozen: number | null;
   opened: boolean;
 }
@@ -263,7 +277,8 @@ export async function findRound(
     sql`select r.round_id::int as round_id, r.hold_id, r.road_id, coalesce(rd.road_name, '') as road_name, r.task_id,
       coalesce(tk.task_name, '') as task_name, to_char(r.round_date, 'YYYY-MM-DD') as round_date,
       r.slot_no::int as slot_no, ${localTime(sql`r.window_start`, tz)} as window_start, ${localTime(SHOWN_END, tz)} as window_end,
-      r.grace_minutes::int as grace_minutes, r.result as frozen, r.window_start <= ${now} as opened
+      r.grace_minutes::int as grace_minutes, ${RESPONSIBLE} as responsible, r.result as frozen,
+      r.window_start <= ${now} as opened
     from patrol_round r
     left join road rd on rd.road_id = r.road_id
     left join task tk on tk.task_id = r.task_id

@@ -418,6 +418,9 @@ const point = (patrol_id: number, patrol_name: string, patrol_sn: string) => ({ 
 describe('Report/MissedRounds', () => {
   const north = () => ({ road_id: f.r1, road_name: '北线', task_id: null, task_name: '' });
   const formula = () => ({ road_id: f.r2, road_name: '=1+1', task_id: null, task_name: '' });
+  // Whom each round is charged to: the road's accounts as they were that day (a task's round: nobody).
+  const zhang = () => ({ user_id: f.u1, true_name: '张三' });
+  const li = () => ({ user_id: f.u2, true_name: 'guard_li' });
   const rounds = () => ({
     A20: {
       round_id: f.rounds.A20,
@@ -427,6 +430,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-20 08:00:00',
       window_end: '2026-11-20 09:00:00',
       walkers: '张三',
+      responsible: [zhang()],
       result: 2,
       missed: [],
     },
@@ -440,6 +444,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-19 20:00:00',
       window_end: '2026-11-19 22:00:00',
       walkers: '报表终端',
+      responsible: [],
       result: 3,
       missed: [point(f.c2, '二号点', 'RPT-2'), point(f.c3, '三号点', 'RPT-3')],
     },
@@ -451,6 +456,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-19 08:00:00',
       window_end: '2026-11-19 09:00:00',
       walkers: '张三',
+      responsible: [zhang()],
       result: 3,
       missed: [point(f.c1, '一号点', 'RPT-1'), point(f.c2, '二号点', 'RPT-2'), point(f.c3, '三号点', 'RPT-3')],
     },
@@ -462,6 +468,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-18 08:00:00',
       window_end: '2026-11-18 09:00:00',
       walkers: '张三,王五',
+      responsible: [zhang()],
       result: 3,
       missed: [point(f.c3, '三号点', 'RPT-3')],
     },
@@ -473,6 +480,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-20 09:00:00',
       window_end: '2026-11-20 18:00:00',
       walkers: 'guard_li',
+      responsible: [li()],
       result: 1,
       missed: [],
     },
@@ -484,6 +492,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-19 09:00:00',
       window_end: '2026-11-19 18:00:00',
       walkers: '',
+      responsible: [],
       result: 3,
       missed: [point(f.c5, '五号点', 'RPT-5')],
     },
@@ -495,6 +504,7 @@ describe('Report/MissedRounds', () => {
       window_start: '2026-11-18 09:00:00',
       window_end: '2026-11-18 18:00:00',
       walkers: 'guard_li',
+      responsible: [],
       result: 2,
       missed: [],
     },
@@ -580,6 +590,7 @@ describe('Report/RoundPoints', () => {
       window_start: '2026-11-18 08:00:00',
       window_end: '2026-11-18 09:00:00',
       result: 3,
+      responsible: [{ user_id: f.u1, true_name: '张三' }],
       points: [
         { patrol_id: f.c1, patrol_name: '一号点', patrol_sn: 'RPT-1', result: 2, punch_time: '2026-11-18 07:55:00' },
         { patrol_id: f.c2, patrol_name: '二号点', patrol_sn: 'RPT-2', result: 1, punch_time: '2026-11-18 08:30:00' },

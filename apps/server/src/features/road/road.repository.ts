@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RoadCycle } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { account, hold, patrolCard, road, roadAccount, roadCard } from '../../db/schema.js';
+import { account, hold, patrolCard, road, roadAccount, roadCard, shift } from '../../db/schema.js';
 import { contains, inIds, localTime } from '../../db/sql.js';
 import { roadScheduleColumns } from '../../db/road-schedule.js';
 
@@ -14,6 +14,9 @@ export function roadColumns(tz: string) {
     hold_name: hold.hold_name,
     ...roadScheduleColumns,
     grace_minutes: road.grace_minutes,
+    walker_mode: road.walker_mode,
+    shift_id: road.shift_id,
+    shift_name: sql<string>`coalesce((select ${shift.shift_name} from ${shift} where ${shift.shift_id} = ${road.shift_id}), '')`,
     remark: road.remark,
     create_time: localTime(road.create_time, tz),
   };
@@ -89,6 +92,9 @@ export type RoadValues = {
   end_minute: number | null;
   time_slots: number[];
   grace_minutes: number;
+  /** Who walks it (SHIFTS.md); absent keeps what is stored (a new road: its accounts). */
+  walker_mode?: string;
+  shift_id?: number | null;
   remark: string;
 };
 

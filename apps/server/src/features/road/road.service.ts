@@ -26,6 +26,7 @@ import { roadSchedule, rowSlots } from '../../domain/stored-schedule.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { followSaved, liveStatuses } from '../round/round.service.js';
+import { walkerShift } from '../shift/shift.service.js';
 import * as repo from './road.repository.js';
 import { readRoadItems, readRoadWindow, readSlotsOr } from './road.rules.js';
 
@@ -70,6 +71,9 @@ async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promi
       end_time: formatClock(r.end_minute),
       time_slots: rowSlots(r),
       grace_minutes: r.grace_minutes,
+      walker_mode: r.walker_mode === 'shift' ? ('shift' as const) : ('accounts' as const),
+      shift_id: r.shift_id ?? 0,
+      shift_name: r.shift_name,
       patrol_users: people.map((p) => p.true_name || p.user_name).join(','),
       user_id: people.map((p) => p.user_id).join(','),
       patrol_cards: own.map((c) => c.patrol_name || c.patrol_sn).join(','),
@@ -142,7 +146,7 @@ function checkMembers(
 export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<typeof saveRoadInput>) {
   const items = readRoadItems(input.cycle_repeat_type, input.cycle_repeat_items);
   const window = readSlotsOr(input.time_slots, () => readRoadWindow(input.start_time, input.end_time));
-  const userIds = [...new Set(input.user_id_list)];
+  const userIds = [...new Set(input.user_id_list ?? [])];
   const cardIds = [...new Set(input.card_id_list)];
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -150,6 +154,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
     const owner = await txScope.hold(input.hold_id);
     checkMembers(scope, await repo.accountsByIds(tx, userIds), userIds, owner.path, '账号');
     checkMembers(scope, await repo.cardsByIds(tx, cardIds), cardIds, owner.path, '巡检点');
+    const shiftId = input.walker_mode === 'shift' ? await walkerShift(tx, scope, input.shift_id, owner.path) : null;
     const values = {
       hold_id: owner.hold_id,
       road_name: input.road_name,
@@ -157,6 +162,8 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
       cycle_items: items,
       ...window,
       grace_minutes: input.grace_minutes,
+      walker_mode: input.walker_mode ?? 'accounts',
+      shift_id: shiftId,
       remark: input.remark,
     };
     let roadId = input.road_id;

@@ -75,6 +75,8 @@ export async function activeRoads(q: Queryable, owners: RoundOwners = {}) {
       hold_id: road.hold_id,
       grace_minutes: road.grace_minutes,
       ...roadScheduleColumns,
+      /** The shift that walks it (SHIFTS.md), null when its accounts do. */
+      shift_id: sql<number | null>`case when ${road.walker_mode} = 'shift' then ${road.shift_id} end`,
     })
     .from(road)
     .where(roadsWanted(owners));
@@ -115,6 +117,7 @@ export async function activeTasks(q: Queryable, owners: RoundOwners = {}) {
       hold_id: task.hold_id,
       object_id: task.object_id,
       ...taskScheduleColumns,
+      shift_id: sql<number | null>`case when ${task.walker_mode} = 'shift' then ${task.shift_id} end`,
     })
     .from(task)
     .innerJoin(road, taskRoadLive)
@@ -198,6 +201,9 @@ export interface NewRound {
   walker_device: number | null;
   /** The road's or task's grace when the round is made (later edits never change the round's results). */
   grace_minutes: number;
+  /** Walked by shift: the shift, and those on duty in it that day (whom 漏检 is charged to). */
+  shift_id: number | null;
+  responsible_users: number[];
 }
 
 /** Stores rounds not stored yet (a day's slot of a road or task is stored once). */
@@ -205,13 +211,14 @@ export async function insertRounds(q: Queryable, rounds: NewRound[]): Promise<vo
   if (rounds.length === 0) return;
   await q.execute(sql`
     insert into patrol_round (road_id, task_id, hold_id, round_date, slot_no, window_start, window_end,
-      expected_cards, walker_users, walker_device, grace_minutes)
+      expected_cards, walker_users, walker_device, grace_minutes, shift_id, responsible_users)
     select road_id, task_id, hold_id, round_date, slot_no, window_start, window_end, expected_cards, walker_users,
-      walker_device, grace_minutes
+      walker_device, grace_minutes, shift_id, responsible_users
     from jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb) as x(
       road_id int, task_id int, hold_id int, round_date date, slot_no smallint, window_start timestamptz,
       window_end timestamptz,
-      expected_cards int[], walker_users int[], walker_device int, grace_minutes smallint)
+      expected_cards int[], walker_users int[], walker_device int, grace_minutes smallint, shift_id int,
+      responsible_users int[])
     on conflict do nothing`);
 }
 

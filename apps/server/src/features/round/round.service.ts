@@ -7,6 +7,7 @@ import { roundsNow, roundsOn, statusNow, type RoundStatus, type Schedule } from 
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
+import { onDutyIn } from '../shift/shift.service.js';
 import * as repo from './round.repository.js';
 
 export type { PunchToMatch } from '../../domain/round-match.js';
@@ -100,6 +101,13 @@ export async function ensureRounds(
     (a) => a.user_id,
   );
   const cardsOf = (roadId: number) => byRoad.get(roadId) ?? [];
+  // Roads and tasks walked by shift: those on duty in it each day, as the roster has them now.
+  const shiftIds = [...new Set([...roads, ...tasks].flatMap((row) => (row.shift_id === null ? [] : [row.shift_id])))];
+  const duty = new Map(
+    (await onDutyIn(q, shiftIds, dates)).map((d) => [`${d.shift_id}|${d.duty_date}`, d.user_ids.map(Number)]),
+  );
+  const dutyOf = (shiftId: number | null, date: string) =>
+    shiftId === null ? [] : (duty.get(`${shiftId}|${date}`) ?? []);
   const rounds: repo.NewRound[] = [];
   for (const date of dates) {
     for (const row of roads) {
@@ -115,9 +123,12 @@ export async function ensureRounds(
           window_start: round.start.toISOString(),
           window_end: round.end.toISOString(),
           expected_cards: expected,
-          walker_users: walkersOf.get(row.road_id) ?? [],
+          // Walked by shift: whoever is on duty (anyone in scope when nobody is rostered).
+          walker_users: row.shift_id === null ? (walkersOf.get(row.road_id) ?? []) : dutyOf(row.shift_id, date),
           walker_device: null,
           grace_minutes: row.grace_minutes,
+          shift_id: row.shift_id,
+          responsible_users: dutyOf(row.shift_id, date),
         });
       }
     }
@@ -137,6 +148,8 @@ export async function ensureRounds(
           walker_users: [],
           walker_device: row.object_id,
           grace_minutes: row.grace_minutes,
+          shift_id: row.shift_id,
+          responsible_users: dutyOf(row.shift_id, date),
         });
       }
     }

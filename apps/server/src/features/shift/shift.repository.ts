@@ -165,11 +165,16 @@ export async function removeDuties(q: Queryable, cells: readonly { user_id: numb
 export async function refreshResponsible(q: Queryable, dates: readonly string[], now: Date): Promise<void> {
   if (dates.length === 0) return;
   await q.execute(sql`
-    update ${patrolRound} r set responsible_users = coalesce((
+    update ${patrolRound} r set responsible_users = s.users,
+      walker_users = case when r.task_id is null then s.users else r.walker_users end
+    from (select r2.round_id, coalesce((
       select array_agg(d.user_id order by d.user_id) from ${rosterDuty} d
-      where d.shift_id = r.shift_id and d.duty_date = r.round_date), '{}')
-    where r.shift_id is not null and r.round_date = any(${sql.param([...dates])}::date[])
-      and r.window_start > ${now}`);
+      where d.shift_id = r2.shift_id and d.duty_date = r2.round_date), '{}') as users
+      from ${patrolRound} r2
+      where r2.shift_id is not null and r2.round_date = any(${sql.param([...dates])}::date[])
+        and r2.window_start > ${now}) s
+    where s.round_id = r.round_id
+`);
 }
 
 /** The accounts on duty in these shifts on these days (what a round made now records as responsible). */

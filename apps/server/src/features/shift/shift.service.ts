@@ -14,9 +14,10 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeLog } from '../../audit/audit.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { shift as shiftTable } from '../../db/schema.js';
 import { localDate } from '../../domain/time.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { raiseAlerts } from '../alert/alert.service.js';
 import * as repo from './shift.repository.js';
@@ -152,4 +153,25 @@ export async function raiseNoShows(ctx: AppContext): Promise<number[]> {
       now,
     );
   });
+}
+
+/**
+ * The shift a road or task of the organisation at `ownerPath` is walked by: live, inside the caller's scope (404
+ * otherwise, as if it did not exist) and usable there (its own organisation's or an ancestor's, else 400).
+ */
+export async function walkerShift(
+  q: Queryable,
+  scope: Scope,
+  shiftId: number | undefined,
+  ownerPath: string,
+): Promise<number> {
+  const [found] = await repo.shiftsByIds(q, shiftId === undefined ? [] : [shiftId]);
+  if (!found || !scope.covers(found.path)) throw notFound(shiftMessages.shiftMissing);
+  if (!usableFor(found, ownerPath)) throw invalid(shiftMessages.shiftOutside);
+  return found.shift_id;
+}
+
+/** The accounts on duty in these shifts on these days (what a round made now records as responsible). */
+export function onDutyIn(q: Queryable, shiftIds: readonly number[], dates: readonly string[]) {
+  return repo.onDuty(q, shiftIds, dates);
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TaskMode } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { device, hold, road, task } from '../../db/schema.js';
+import { device, hold, road, shift, task } from '../../db/schema.js';
 import { contains, dateText, inIds, localTime } from '../../db/sql.js';
 import { taskScheduleColumns } from '../../db/road-schedule.js';
 
@@ -18,6 +18,9 @@ function taskColumns(tz: string) {
     device_name: device.object_name,
     device_no: device.device_no,
     ...taskScheduleColumns,
+    walker_mode: task.walker_mode,
+    shift_id: task.shift_id,
+    shift_name: sql<string>`coalesce((select ${shift.shift_name} from ${shift} where ${shift.shift_id} = ${task.shift_id}), '')`,
     expire_time: dateText(task.expire_date),
     create_time: localTime(task.create_time, tz),
   };
@@ -91,6 +94,8 @@ export type TaskValues = {
   end_minute: number | null;
   time_slots: number[];
   grace_minutes: number;
+  walker_mode: string;
+  shift_id: number | null;
   expire_date: string | null;
 };
 

@@ -21,6 +21,7 @@ import { invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { cardsOfRoads, readSlotsOr } from '../road/road.service.js';
 import { followSaved, liveStatuses } from '../round/round.service.js';
+import { walkerShift } from '../shift/shift.service.js';
 import * as repo from './task.repository.js';
 import { readTaskItems, readTaskTime } from './task.rules.js';
 
@@ -63,6 +64,9 @@ async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promi
       end_time: formatClock(t.end_minute),
       time_slots: rowSlots(t),
       grace_minutes: t.grace_minutes,
+      walker_mode: t.walker_mode === 'shift' ? ('shift' as const) : ('accounts' as const),
+      shift_id: t.shift_id ?? 0,
+      shift_name: t.shift_name,
       expire_time: t.expire_time,
       patrol_card_names: cards
         .filter((c) => c.road_id === t.road_id)
@@ -129,6 +133,8 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
         input.cycle_repeat_mode === TaskMode.single ? (start.date ?? localDate(now, ctx.config.tzName)) : null,
       ...window,
       grace_minutes: input.grace_minutes,
+      walker_mode: input.walker_mode ?? 'accounts',
+      shift_id: input.walker_mode === 'shift' ? await walkerShift(tx, scope, input.shift_id, owner.path) : null,
       expire_date: input.expire_date || null,
     };
     let taskId = input.task_id;
