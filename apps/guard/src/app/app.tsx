@@ -7,6 +7,7 @@ import { cardNumberOfPath } from '../lib/card-number';
 import { LoginScreen } from '../screens/login-screen';
 import { PointScreen } from '../screens/point-screen';
 import { TasksScreen } from '../screens/tasks-screen';
+import { SafetyLayer } from '../safety/safety-layer';
 import { checkPoint, pointOf, startGuard } from './guard-store';
 import { useGuard } from './use-guard';
 
@@ -59,8 +60,19 @@ export function App() {
       />
     );
   }
+  // SOS and 报平安 over every screen of the signed-in app (SAFETY.md).
   if (view.kind === 'point') {
-    return <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />;
+    return (
+      <>
+        <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />
+        <SafetyLayer />
+      </>
+    );
   }
-  return <TasksScreen onOpen={setView} onLoggedOut={() => setRegistered(false)} />;
+  return (
+    <>
+      <TasksScreen onOpen={setView} onLoggedOut={() => setRegistered(false)} />
+      <SafetyLayer />
+    </>
+  );
 }

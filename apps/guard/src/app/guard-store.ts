@@ -16,6 +16,8 @@ import { indexedDbStore } from '../lib/idb-store';
 import { localTime } from '../lib/local-time';
 import { PunchQueue, type QueuedPunch } from '../lib/punch-queue';
 import { startSyncLoop, type SyncState } from '../lib/sync-loop';
+import { freshPosition, watchPosition } from '../lib/position';
+import { flushSafety, startSafety } from './safety-store';
 
 /**
  * The app's one store: today's rounds (kept for offline use), the offline queue and the upload loop. Screens read
@@ -128,20 +130,23 @@ const loop = startSyncLoop({
   flush: async () => {
     const device = deviceNo();
     if (!device || !getSession()) return;
-    const result = await sendQueue(device).catch((error: unknown) => {
-      // The session was ended (the phone deleted in 设备管理 or moved out of the organisation, a password reset):
-      // the client has cleared it; the login screen says why and that the punches wait.
-      if (isSessionEnded(error)) {
+    // SOS and 报平安 go before any punch (SAFETY.md).
+    const result = await asThisPhone(() => flushSafety(device))
+      .then(() => sendQueue(device))
+      .catch((error: unknown) => {
+        // The session was ended (the phone deleted in 设备管理 or moved out of the organisation, a password reset):
+        // the client has cleared it; the login screen says why and that the punches wait.
+        if (isSessionEnded(error)) {
+          set({ signedOut: error instanceof Error ? error.message : '请重新登录' });
+          return null;
+        }
+        if (!isPhoneRefused(error)) throw error;
+        // Back to the login screen; logging in registers the phone again and the queue is sent then.
+        setDeviceNo(null);
         set({ signedOut: error instanceof Error ? error.message : '请重新登录' });
+        clearSession();
         return null;
-      }
-      if (!isPhoneRefused(error)) throw error;
-      // Back to the login screen; logging in registers the phone again and the queue is sent then.
-      setDeviceNo(null);
-      set({ signedOut: error instanceof Error ? error.message : '请重新登录' });
-      clearSession();
-      return null;
-    });
+      });
     if (!result) return;
     if (result.stored.length) {
       markChecked(result.stored);
@@ -165,14 +170,18 @@ export function startGuard(): void {
   set({ rounds: cachedRounds(), signedOut: null });
   void queue.list().then((list) => set({ queue: list }));
   void refreshRounds();
+  startSafety(loop.kick);
+  stopWatching ??= watchPosition();
   loop.kick();
 }
+
+let stopWatching: (() => void) | null = null;
 
 export const syncNow = () => loop.kick();
 
 /** Checks a point now: into the queue first, then on its way to the server. */
 export async function checkPoint(card: string): Promise<QueuedPunch> {
-  const punch = await queue.add(card, localTime());
+  const punch = await queue.add(card, localTime(), { position: freshPosition() });
   loop.kick();
   return punch;
 }

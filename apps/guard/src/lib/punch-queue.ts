@@ -1,4 +1,5 @@
 import type { AppPunchRecord, UploadPunchesResult } from '@guard-tour/contract';
+import type { Position } from './safety-queue';
 
 /**
  * The offline queue (GUARD-APP.md, Walking a round): each punch is written here first and shown as 待上传, then
@@ -20,6 +21,8 @@ export interface QueuedPunch {
   photos: QueuedPhoto[];
   /** Order of taking (ms since the epoch). */
   created: number;
+  /** Where the phone was (SAFETY.md): absent when the browser gave nothing. */
+  position?: Position;
   /** The server refused this record for good (unknown point …): kept to show why, never sent again. */
   rejected: string | null;
 }
@@ -107,7 +110,11 @@ export class PunchQueue {
   }
 
   /** A punch taken now (or at `punch_time`): stored before anything is sent. The same card and second is one punch. */
-  add(patrol_sn: string, punch_time: string, report: { note?: string; photos?: readonly Blob[] } = {}) {
+  add(
+    patrol_sn: string,
+    punch_time: string,
+    report: { note?: string; photos?: readonly Blob[]; position?: Position | null } = {},
+  ) {
     return this.locked(async () => {
       const key = punchKey(patrol_sn, punch_time);
       const existing = (await this.store.all()).find((punch) => punch.key === key);
@@ -120,6 +127,7 @@ export class PunchQueue {
         photos: await this.storePhotos(report.photos ?? []),
         created: this.now(),
         rejected: null,
+        ...(report.position ? { position: report.position } : {}),
       };
       await this.store.put(punch);
       this.changed();
@@ -240,6 +248,8 @@ export function recordOf(punch: QueuedPunch): AppPunchRecord {
     punch_time: punch.punch_time,
     ...(punch.note ? { note: punch.note } : {}),
     ...(photo_ids.length ? { photo_ids } : {}),
+    // Where the phone was when the point was checked (SAFETY.md), when the browser said.
+    ...(punch.position ? { lat: punch.position.lat, lng: punch.position.lng, accuracy: punch.position.accuracy } : {}),
   };
 }
 
