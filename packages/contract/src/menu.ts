@@ -50,6 +50,8 @@ export const MENU: readonly MenuGroup[] = [
       { title: '路线状态', path: '/patrol_road/state', permission: 'road.view' },
       { title: '线路管理', path: '/patrol/road_manage', permission: 'road.view' },
       { title: '巡检任务', path: '/patrol/tasks', permission: 'task.view' },
+      { title: '班次管理', path: '/patrol/shifts', permission: 'shift.view' },
+      { title: '排班表', path: '/patrol/roster', permission: 'shift.view' },
     ],
   },
   {

@@ -12,4 +12,5 @@ export const QUERY_KEYS = {
   alert: ['alert'],
   webhook: ['webhook'],
   digest: ['digest'],
+  shift: ['shift'],
 } as const;

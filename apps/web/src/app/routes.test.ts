@@ -39,10 +39,13 @@ const GUARD_APP_ROUTES = ['/patrol/events', '/patrol/card_labels'];
 // ROLES.md: 角色管理 under 组织管理.
 const ROLE_ROUTES = ['/sys/roles'];
 
+// SHIFTS.md: 班次管理 and 排班表 under 路线任务.
+const SHIFT_ROUTES = ['/patrol/shifts', '/patrol/roster'];
+
 describe('the route table', () => {
   it('has every route of the spec, once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES, ...GUARD_APP_ROUTES, ...ROLE_ROUTES].sort(),
+      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES, ...GUARD_APP_ROUTES, ...ROLE_ROUTES, ...SHIFT_ROUTES].sort(),
     );
   });
 

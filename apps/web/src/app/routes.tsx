@@ -111,6 +111,12 @@ export const ROUTES: readonly AppRoute[] = [
     import('../features/road/road-info-page').then((m) => ({ Component: m.RoadInfoPage })),
   ),
   screen('/patrol/tasks', 'shell', () => import('../features/task/task-page').then((m) => ({ Component: m.TaskPage }))),
+  screen('/patrol/shifts', 'shell', () =>
+    import('../features/shift/shift-page').then((m) => ({ Component: m.ShiftPage })),
+  ),
+  screen('/patrol/roster', 'shell', () =>
+    import('../features/shift/roster-page').then((m) => ({ Component: m.RosterPage })),
+  ),
   screen('/sys/opt_logs', 'shell', () =>
     import('../features/syslog/syslog-page').then((m) => ({ Component: m.OperationLogPage })),
   ),

@@ -1,0 +1,183 @@
+import type { RosterMonth, ShiftRow } from '@guard-tour/contract';
+import { App, Button, DatePicker, Flex, Select, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { errorText } from '../../api/client';
+import { useCan } from '../../api/use-can';
+import { TreeListLayout } from '../../components/tree-list-layout';
+import { useCopyRoster, useRosterMonth, useSaveRoster, useShifts } from './api';
+import { RosterCellView } from './roster-cell';
+import { lastMonthCopy, lastWeekCopy, weekdayText } from './roster-dates';
+import { RosterImport } from './roster-import';
+
+type Row = RosterMonth['rows'][number];
+const cellKey = (userId: number, date: string) => `${userId}|${date}`;
+
+/**
+ * 排班表 (/patrol/roster): accounts down, days across. Pick a shift (or 休息) and click a cell to set it; Ctrl or
+ * Shift + click gathers cells and 填充所选 sets them all; 复制上周 / 复制上月; 导入 with the template; each cell shows
+ * 正常 / 迟到 / 缺勤 once its shift happened.
+ */
+export function RosterPage() {
+  const { message, modal } = App.useApp();
+  const can = useCan();
+  const editable = can('shift.edit');
+  const [holdId, setHoldId] = useState<number | undefined>();
+  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
+  const [brush, setBrush] = useState<number>(0);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [importing, setImporting] = useState(false);
+  const shifts = useShifts(holdId);
+  const roster = useRosterMonth(holdId, month);
+  const save = useSaveRoster();
+  const copy = useCopyRoster();
+  const byId = useMemo(() => new Map((shifts.data ?? []).map((s) => [s.shift_id, s])), [shifts.data]);
+
+  async function setCells(cells: { user_id: number; date: string }[]) {
+    try {
+      const { saved } = await save.mutateAsync({
+        ...(holdId ? { hold_id: holdId } : {}),
+        cells: cells.map((c) => ({ ...c, shift_id: brush })),
+      });
+      setPicked(new Set());
+      if (cells.length > 1) message.success(`已保存 ${saved} 个排班`);
+    } catch (error) {
+      message.error(errorText(error, '保存失败'));
+    }
+  }
+
+  function onCell(row: Row, date: string, event: React.MouseEvent) {
+    if (!editable) return;
+    const key = cellKey(row.user_id, date);
+    if (event.ctrlKey || event.metaKey || event.shiftKey) {
+      setPicked((before) => {
+        const next = new Set(before);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      });
+      return;
+    }
+    void setCells([{ user_id: row.user_id, date }]);
+  }
+
+  function runCopy(what: '上周' | '上月') {
+    const span = what === '上周' ? lastWeekCopy(dayjs().format('YYYY-MM-DD')) : lastMonthCopy(month);
+    modal.confirm({
+      title: `复制${what}排班`,
+      content: `把 ${span.from_start} 至 ${span.from_end} 的排班复制到 ${span.to_start} 起的对应日期，目标日期原有排班将被覆盖。`,
+      okText: '复制',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const { saved } = await copy.mutateAsync({ ...(holdId ? { hold_id: holdId } : {}), ...span });
+          message.success(`已复制 ${saved} 个排班`);
+        } catch (error) {
+          message.error(errorText(error, '复制失败'));
+        }
+      },
+    });
+  }
+
+  const days = roster.data?.days ?? [];
+  const columns = [
+    { title: '姓名', dataIndex: 'true_name', key: 'name', fixed: 'left' as const, width: 96 },
+    ...days.map((date) => ({
+      title: (
+        <div style={{ textAlign: 'center', lineHeight: '16px' }}>
+          {Number(date.slice(8))}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+            {weekdayText(date)}
+          </Typography.Text>
+        </div>
+      ),
+      key: date,
+      width: 56,
+      render: (_: unknown, row: Row) => {
+        const cell = row.cells.find((c) => c.date === date)!;
+        return (
+          <RosterCellView
+            cell={cell}
+            shift={byId.get(cell.shift_id)}
+            selected={picked.has(cellKey(row.user_id, date))}
+            onClick={(event) => onCell(row, date, event)}
+          />
+        );
+      },
+    })),
+  ];
+
+  return (
+    <TreeListLayout
+      holdId={holdId}
+      onPickHold={(id) => {
+        setHoldId(id);
+        setPicked(new Set());
+      }}
+      toolbar={
+        <Flex gap={8} wrap align="center" role="search">
+          <DatePicker
+            picker="month"
+            allowClear={false}
+            value={dayjs(`${month}-01`)}
+            onChange={(value) => value && setMonth(value.format('YYYY-MM'))}
+            aria-label="月份"
+          />
+          {editable && (
+            <>
+              <Select<number>
+                aria-label="排班班次"
+                style={{ width: 180 }}
+                value={brush}
+                onChange={setBrush}
+                options={[
+                  { value: 0, label: '休息（清除）' },
+                  ...(shifts.data ?? []).map((s: ShiftRow) => ({
+                    value: s.shift_id,
+                    label: `${s.shift_name} ${s.start_time}-${s.end_time}`,
+                  })),
+                ]}
+              />
+              <Button
+                type="primary"
+                disabled={picked.size === 0}
+                loading={save.isPending}
+                onClick={() =>
+                  void setCells(
+                    [...picked].map((key) => {
+                      const [user, date] = key.split('|') as [string, string];
+                      return { user_id: Number(user), date };
+                    }),
+                  )
+                }
+              >
+                填充所选{picked.size ? `（${picked.size}）` : ''}
+              </Button>
+              <Button onClick={() => runCopy('上周')}>复制上周</Button>
+              <Button onClick={() => runCopy('上月')}>复制上月</Button>
+              <Button onClick={() => setImporting(true)}>导入</Button>
+            </>
+          )}
+          <Space size={4} style={{ marginLeft: 'auto' }}>
+            <Typography.Text type="secondary">单击设置，Ctrl/Shift+单击多选</Typography.Text>
+          </Space>
+        </Flex>
+      }
+    >
+      <Table<Row>
+        aria-label="排班表"
+        rowKey="user_id"
+        size="small"
+        bordered
+        loading={roster.isPending}
+        dataSource={roster.data?.rows ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 96 + days.length * 56, y: 600 }}
+        locale={{ emptyText: '该组织下暂无账号' }}
+      />
+      {importing && <RosterImport holdId={holdId} onClose={() => setImporting(false)} />}
+    </TreeListLayout>
+  );
+}
