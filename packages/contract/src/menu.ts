@@ -29,6 +29,7 @@ export const MENU: readonly MenuGroup[] = [
     entries: [
       { title: '设备管理', path: '/device/manage', permission: 'device.view' },
       { title: '巡检点管理', path: '/patrol/card_manage', permission: 'card.view' },
+      { title: '检查表', path: '/patrol/checklists', permission: 'card.view' },
     ],
   },
   {
@@ -41,6 +42,7 @@ export const MENU: readonly MenuGroup[] = [
       { title: '人员统计', path: '/patrol/total_by_user', permission: 'record.view' },
       { title: '漏检报表', path: '/patrol/missed_report', permission: 'record.view' },
       { title: '事件记录', path: '/patrol/events', permission: 'record.view' },
+      { title: '隐患管理', path: '/patrol/hazards', permission: 'hazard.view' },
     ],
   },
   {

@@ -39,13 +39,28 @@ const GUARD_APP_ROUTES = ['/patrol/events', '/patrol/card_labels'];
 // ROLES.md: 角色管理 under 组织管理.
 const ROLE_ROUTES = ['/sys/roles'];
 
+// INSPECTION.md: 检查表 under 设备管理, 隐患管理 under 巡检记录.
+const INSPECTION_ROUTES = ['/patrol/checklists', '/patrol/hazards'];
+
+// DIGESTS.md: 定时报表 under 系统管理.
+const DIGEST_ROUTES = ['/sys/digests'];
+
 // SHIFTS.md: 班次管理 and 排班表 under 路线任务.
 const SHIFT_ROUTES = ['/patrol/shifts', '/patrol/roster'];
 
 describe('the route table', () => {
   it('has every route of the spec, once', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual(
-      [...SPEC_ROUTES, ...REPORT_ROUTES, ...ALERT_ROUTES, ...GUARD_APP_ROUTES, ...ROLE_ROUTES, ...SHIFT_ROUTES].sort(),
+      [
+        ...SPEC_ROUTES,
+        ...REPORT_ROUTES,
+        ...ALERT_ROUTES,
+        ...GUARD_APP_ROUTES,
+        ...ROLE_ROUTES,
+        ...SHIFT_ROUTES,
+        ...INSPECTION_ROUTES,
+        ...DIGEST_ROUTES,
+      ].sort(),
     );
   });
 

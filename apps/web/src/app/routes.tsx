@@ -95,6 +95,12 @@ export const ROUTES: readonly AppRoute[] = [
   screen('/patrol/events', 'shell', () =>
     import('../features/event/event-page').then((m) => ({ Component: m.EventPage })),
   ),
+  screen('/patrol/hazards', 'shell', () =>
+    import('../features/inspection/hazard-page').then((m) => ({ Component: m.HazardPage })),
+  ),
+  screen('/patrol/checklists', 'shell', () =>
+    import('../features/inspection/checklist-page').then((m) => ({ Component: m.ChecklistPage })),
+  ),
   screen(
     CARD_LABELS_PATH,
     'bare',

@@ -9,6 +9,7 @@ export function cardColumns(actions: RowActions<CardRow>): TableColumnsType<Card
     { title: '巡检点名称', dataIndex: 'patrol_name', render: (value: string) => shown(value) },
     { title: '所属组织', dataIndex: 'hold_name', render: (value: string) => shown(value) },
     { title: '位置', dataIndex: 'location', render: (value: string) => shown(value) },
+    { title: '检查表', dataIndex: 'checklist_name', ...NOWRAP, render: (value: string) => value || '—' },
     { title: '备注', dataIndex: 'remark', render: (value: string) => value ?? '' },
     { title: '录入时间', dataIndex: 'create_time', ...NOWRAP, render: (value: string) => shown(value) },
     actionsColumn(actions),

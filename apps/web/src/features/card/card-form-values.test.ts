@@ -16,6 +16,8 @@ const ROW: CardRow = {
   lat: null,
   lng: null,
   radius: 50,
+  checklist_id: 0,
+  checklist_name: '',
 };
 
 describe('a new patrol point', () => {

@@ -1,8 +1,9 @@
 import type { CardRow } from '@guard-tour/contract';
-import { Col } from 'antd';
+import { Col, Form } from 'antd';
 import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
 import { SERIAL_NUMBER_HINT, TextItem } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
+import { ChecklistSelect } from '../../components/checklist-select';
 import { useSaveCard } from './api';
 import { cardFormError, cardValuesOf, newCardValues, toSaveCardInput, type CardFormValues } from './card-form-values';
 
@@ -21,9 +22,16 @@ export function CardForm({ subject, onClose }: CardFormProps) {
   const dialog = useEditForm(
     useSaveCard(),
     {
-      initial: () => (row ? cardValuesOf(row) : newCardValues(holdIdOf(subject))),
+      initial: (): CardFormValues & { checklist_id: number } => ({
+        ...(row ? cardValuesOf(row) : newCardValues(holdIdOf(subject))),
+        checklist_id: row?.checklist_id ?? 0,
+      }),
       check: cardFormError,
-      toInput: (values: CardFormValues) => toSaveCardInput(values, patrolId),
+      // The point's checklist (INSPECTION.md): 0 for none.
+      toInput: (values: CardFormValues & { checklist_id?: number }) => ({
+        ...toSaveCardInput(values, patrolId),
+        checklist_id: values.checklist_id ?? 0,
+      }),
     },
     onClose,
   );
@@ -36,6 +44,11 @@ export function CardForm({ subject, onClose }: CardFormProps) {
       <TextItem label="卡编号" name="patrol_sn" max={32} placeholder={SERIAL_NUMBER_HINT} required />
       <TextItem label="巡检点名称" name="patrol_name" max={50} />
       <TextItem label="位置" name="location" max={100} />
+      <Col span={12}>
+        <Form.Item label="检查表" name="checklist_id" tooltip="巡检员打卡后需逐项填写的检查项">
+          <ChecklistSelect />
+        </Form.Item>
+      </Col>
       <Col span={24}>
         <RemarkItem />
       </Col>

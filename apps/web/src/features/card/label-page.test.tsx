@@ -24,6 +24,8 @@ const card = (index: number): CardRow => ({
   lat: null,
   lng: null,
   radius: 50,
+  checklist_id: 0,
+  checklist_name: '',
 });
 
 function renderAt(path: string) {

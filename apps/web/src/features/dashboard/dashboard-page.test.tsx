@@ -41,6 +41,7 @@ const punch = (patch: Partial<PunchRow>): PunchRow => ({
   flag: '',
   note: '',
   photo_ids: [],
+  check_result: '',
   lat: null,
   lng: null,
   distance_m: null,

@@ -2,6 +2,7 @@ import type { PunchRow } from '@guard-tour/contract';
 import { Flex, type TableColumnsType } from 'antd';
 import { PunchFlagTag } from '../../components/alert-tags';
 import { NOWRAP, shown } from '../../components/cells';
+import { CheckResult } from '../../components/check-result';
 import { NoteText } from '../../components/note-text';
 import { PhotoThumbs } from '../../components/photo-thumbs';
 import { WeekdayTag } from '../../components/weekday-tag';
@@ -48,6 +49,13 @@ export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
   { title: '当前路线', dataIndex: 'road_name', ...NOWRAP, render: text },
   { title: '所属组织', dataIndex: 'hold_name', ...NOWRAP, render: text },
   { title: '事件', key: 'event', width: 220, render: (_, row) => <PunchEvent row={row} /> },
+  {
+    title: '检查结果',
+    dataIndex: 'check_result',
+    width: 100,
+    ...NOWRAP,
+    render: (value: string, row) => <CheckResult punchId={row.punch_id} result={value} />,
+  },
 ];
 
 /** 巡检点统计: date, card number, name, count, organisation (spec section 2). */

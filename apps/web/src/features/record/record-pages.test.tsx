@@ -32,6 +32,7 @@ const punch = (index: number): PunchRow => ({
   lat: null,
   lng: null,
   distance_m: null,
+  check_result: '',
 });
 
 type Reply = { code?: number; msg?: string; data?: unknown; total?: number };
@@ -81,6 +82,7 @@ describe('打卡数据', { timeout: 30_000 }, () => {
       '当前路线',
       '所属组织',
       '事件',
+      '检查结果',
     ]);
     expect(within(table).getByText('周五').closest('.ant-tag')).not.toBeNull();
     const flagged = within(table).getByText('东门岗亭11').closest('tr')!;

@@ -1,0 +1,146 @@
+import type {
+  AssignHazardInput,
+  ChecklistRow,
+  FixHazardInput,
+  HazardListInput,
+  HazardRow,
+  SaveChecklistInput,
+} from '@guard-tour/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import type { Paged } from '../../api/client';
+import { pagingOf, type ListParams } from '../../components/paging';
+
+export const CHECKLIST_KEY = ['checklist'] as const;
+export const HAZARD_KEY = ['hazard'] as const;
+export const CHECKLIST_LIST_KEY = [...CHECKLIST_KEY, 'list'] as const;
+export const HAZARD_LIST_KEY = [...HAZARD_KEY, 'list'] as const;
+
+export function listChecklists(params: ListParams, signal?: AbortSignal): Promise<Paged<ChecklistRow>> {
+  return api.checklist.listChecklists(
+    {
+      hold_id: params.holdId,
+      include_children: params.filters?.include_children !== false,
+      checklist_name: params.keyword,
+      ...pagingOf(params),
+    },
+    { signal },
+  );
+}
+
+export function useChecklistDetail(checklistId: number) {
+  return useQuery({
+    queryKey: [...CHECKLIST_KEY, 'detail', checklistId],
+    queryFn: ({ signal }) => api.checklist.checklistDetail({ checklist_id: checklistId }, { signal }),
+    enabled: checklistId > 0,
+    staleTime: 0,
+  });
+}
+
+function useRefresh(key: readonly string[]) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: key });
+}
+
+export function useSaveChecklist() {
+  const refresh = useRefresh(CHECKLIST_KEY);
+  return useMutation({
+    mutationFn: (input: SaveChecklistInput) => api.checklist.saveChecklist(input),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveChecklist() {
+  const refresh = useRefresh(CHECKLIST_KEY);
+  return useMutation({
+    mutationFn: (id: number) => api.checklist.removeChecklists({ checklist_ids: [id] }),
+    onSuccess: refresh,
+  });
+}
+
+/** The list's filters as the screen holds them. */
+export interface HazardFilters {
+  state?: number | undefined;
+  level?: number | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  overdue_only?: boolean;
+}
+
+export function hazardBody(params: ListParams): HazardListInput {
+  const f = params.filters ?? {};
+  const num = (v: unknown) => (v === '' || v === undefined ? undefined : Number(v));
+  return {
+    hold_id: params.holdId,
+    include_children: f.include_children !== false,
+    state: num(f.state),
+    level: num(f.level),
+    start_date: (f.start_date as string) || undefined,
+    end_date: (f.end_date as string) || undefined,
+    overdue_only: f.overdue_only === true,
+    ...pagingOf(params),
+  };
+}
+
+export function listHazards(params: ListParams, signal?: AbortSignal): Promise<Paged<HazardRow>> {
+  return api.hazard.listHazards(hazardBody(params), { signal });
+}
+
+export function useHazardDetail(hazardId: number) {
+  return useQuery({
+    queryKey: [...HAZARD_KEY, 'detail', hazardId],
+    queryFn: ({ signal }) => api.hazard.hazardDetail({ hazard_id: hazardId }, { signal }),
+    staleTime: 0,
+  });
+}
+
+export type HazardAction =
+  | { move: 'assign'; input: AssignHazardInput }
+  | { move: 'ignore' | 'verify' | 'reject'; input: { hazard_id: number; note: string } }
+  | { move: 'fix'; input: FixHazardInput };
+
+export function useMoveHazard() {
+  const refresh = useRefresh(HAZARD_KEY);
+  return useMutation({
+    mutationFn: async (action: HazardAction) => {
+      switch (action.move) {
+        case 'assign':
+          return api.hazard.assignHazard(action.input);
+        case 'ignore':
+          return api.hazard.ignoreHazard(action.input);
+        case 'verify':
+          return api.hazard.verifyHazard(action.input);
+        case 'reject':
+          return api.hazard.rejectHazard(action.input);
+        case 'fix':
+          return api.hazard.fixHazard(action.input);
+      }
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useHazardStats(body: { hold_id?: number | undefined; start_date: string; end_date: string }) {
+  return useQuery({
+    queryKey: [...HAZARD_KEY, 'stats', body],
+    queryFn: ({ signal }) => api.hazard.hazardStats({ ...body, include_children: true }, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useAnswers(punchId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['answers', punchId],
+    queryFn: ({ signal }) => api.hazard.inspectionAnswers({ punch_id: punchId }, { signal }),
+    enabled,
+  });
+}
+
+/** 指派's picker: the accounts of the hazard's organisation and below. */
+export function useAssignees(holdId: number | undefined) {
+  return useQuery({
+    queryKey: ['staff', 'options', holdId],
+    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
+    enabled: holdId !== undefined,
+  });
+}
