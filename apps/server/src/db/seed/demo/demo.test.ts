@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HoldTreeNode, RoadRow, SessionInfo, StaffRow, TaskRow } from '@guard-tour/contract';
+import type { HoldTreeNode, RoadRow, RosterMonth, SessionInfo, StaffRow, TaskRow } from '@guard-tour/contract';
 import { queryRows } from '../../sql.js';
 import { useHarness } from '../../../test/harness.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo.js';
@@ -44,6 +44,22 @@ describe('the demo tenant', () => {
     );
     expect(await count(sql`select count(*)::int as n from patrol_round where result = 2`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from patrol_round where result = 3`)).toBeGreaterThan(0);
+  });
+
+  it('has a month of 滨江花园保安部 roster with its attendance: on time but one late and one absent', async () => {
+    const token = await h.login({ user_name: 'binjiang', user_password: DEMO_PASSWORD });
+    const month = h.clock.now().toISOString().slice(0, 7);
+    const last = new Date(h.clock.now().getTime() - 31 * 86_400_000).toISOString().slice(0, 7);
+    const cells = [];
+    for (const m of new Set([last, month])) {
+      const reply = await h.post<RosterMonth>('/Roster/Month', { month: m }, token);
+      expect(reply.code, reply.msg).toBe(200);
+      cells.push(...reply.data.rows.flatMap((r) => r.cells.filter((c) => c.shift_id !== 0)));
+    }
+    expect(cells.length).toBeGreaterThan(40);
+    const counted = (attendance: number) => cells.filter((c) => c.attendance === attendance).length;
+    expect([counted(2), counted(3)]).toEqual([1, 1]);
+    expect(counted(1)).toBeGreaterThan(30);
   });
 
   it('tops up to the present on a later start, storing nothing twice', async () => {

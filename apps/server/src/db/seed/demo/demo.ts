@@ -4,6 +4,7 @@ import { fillDemoAssets } from './demo-assets.js';
 import { fillDemoHolds } from './demo-holds.js';
 import { fillDemoPunches } from './demo-punches.js';
 import { fillDemoRoads } from './demo-roads.js';
+import { fillDemoRoster } from './demo-roster.js';
 
 export { DEMO_PASSWORD } from './demo-holds.js';
 export { topUpDemoPunches } from './demo-punches.js';
@@ -22,5 +23,8 @@ export async function fillDemo(ctx: AppContext, days = DEMO_DAYS): Promise<{ pun
   const ids = await fillDemoHolds(past, scope);
   const assets = await fillDemoAssets(past, scope, ids);
   await fillDemoRoads(past, scope, ids, assets);
-  return { punches: await fillDemoPunches(ctx, start) };
+  const punches = await fillDemoPunches(ctx, start);
+  // The roster is made today, with the month gone by and the week ahead (its 上岗 written for the shifts begun).
+  await fillDemoRoster(ctx, await operatorScope(ctx), ids);
+  return { punches };
 }
