@@ -8,6 +8,7 @@ import { currentRound, isRunning } from '../lib/current-round';
 import { clockOf, localTime } from '../lib/local-time';
 import { CheckActions } from './check-actions';
 import { PointStatus } from './point-status';
+import { DutyBar } from './duty-bar';
 import { SyncLine } from './sync-line';
 
 /** How many of today's rounds a road (or task) has: its slots. */
@@ -60,6 +61,7 @@ export function TasksScreen({ onOpen, onLoggedOut }: { onOpen: (view: View) => v
       >
         <div className="screen-body">
           <SyncLine />
+          <DutyBar />
           <CheckActions onCard={(card) => void check(card)} />
           {roundsError && <NoticeBar color="error" content={roundsError} />}
           {rounds === null && !roundsError && <p className="status-line">正在加载今日任务…</p>}
