@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { deviceNo } from '../lib/app-id';
 import { cardNumberOfPath } from '../lib/card-number';
 import { LoginScreen } from '../screens/login-screen';
+import { HazardsScreen } from '../screens/hazards-screen';
 import { PointScreen } from '../screens/point-screen';
 import { TasksScreen } from '../screens/tasks-screen';
 import { SafetyLayer } from '../safety/safety-layer';
@@ -12,7 +13,11 @@ import { checkPoint, pointOf, startGuard } from './guard-store';
 import { useGuard } from './use-guard';
 
 /** Which screen: today's rounds, or one point (just checked, or tapped in the list). */
-export type View = { kind: 'tasks' } | { kind: 'point'; card: string; punchKey: string | null };
+export type View =
+  | { kind: 'tasks' }
+  | { kind: 'point'; card: string; punchKey: string | null }
+  /** 我的整改 (INSPECTION.md). */
+  | { kind: 'hazards' };
 
 const HOME = import.meta.env.BASE_URL;
 
@@ -65,6 +70,14 @@ export function App() {
     return (
       <>
         <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />
+        <SafetyLayer />
+      </>
+    );
+  }
+  if (view.kind === 'hazards') {
+    return (
+      <>
+        <HazardsScreen onBack={() => setView({ kind: 'tasks' })} />
         <SafetyLayer />
       </>
     );

@@ -14,7 +14,7 @@ import { appId, deviceNo, setDeviceNo } from '../lib/app-id';
 import { currentRound } from '../lib/current-round';
 import { indexedDbStore } from '../lib/idb-store';
 import { localTime } from '../lib/local-time';
-import { PunchQueue, type QueuedPunch } from '../lib/punch-queue';
+import { PunchQueue, type GivenAnswer, type QueuedPunch } from '../lib/punch-queue';
 import { startSyncLoop, type SyncState } from '../lib/sync-loop';
 import { freshPosition, watchPosition } from '../lib/position';
 import { flushSafety, startSafety } from './safety-store';
@@ -181,7 +181,16 @@ export const syncNow = () => loop.kick();
 
 /** Checks a point now: into the queue first, then on its way to the server. */
 export async function checkPoint(card: string): Promise<QueuedPunch> {
-  const punch = await queue.add(card, localTime(), { position: freshPosition() });
+  // A point with a checklist (INSPECTION.md): the punch waits in the queue until its items are answered.
+  const holding = !!pointOf(card)?.point.checklist?.items.length;
+  const punch = await queue.add(card, localTime(), { position: freshPosition(), holding });
+  loop.kick();
+  return punch;
+}
+
+/** 提交 of a point's checklist: the answers join the held punch, which is then sent with them. */
+export async function answerChecklist(punchKey: string, answers: GivenAnswer[]) {
+  const punch = await queue.answer(punchKey, answers);
   loop.kick();
   return punch;
 }

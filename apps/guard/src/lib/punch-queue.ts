@@ -25,6 +25,28 @@ export interface QueuedPunch {
   position?: Position;
   /** The server refused this record for good (unknown point …): kept to show why, never sent again. */
   rejected: string | null;
+  /**
+   * The point's checklist (INSPECTION.md): true while its items wait to be answered (the punch is held, not sent);
+   * the answers once 提交 (photos of a 拍照 item as queued photos).
+   */
+  holding?: boolean;
+  answers?: QueuedAnswer[];
+}
+
+/** An answer as queued: the item, its value or option, and the photos of a 拍照 item. */
+export interface QueuedAnswer {
+  item_id: number;
+  value?: string;
+  option?: string;
+  photos?: QueuedPhoto[];
+}
+
+/** An answer as the point screen gives it, its photos still Blobs. */
+export interface GivenAnswer {
+  item_id: number;
+  value?: string;
+  option?: string;
+  photos?: readonly Blob[];
 }
 
 /** Where the queue keeps its punches and photos: IndexedDB in the app, a Map in tests. */
@@ -113,7 +135,7 @@ export class PunchQueue {
   add(
     patrol_sn: string,
     punch_time: string,
-    report: { note?: string; photos?: readonly Blob[]; position?: Position | null } = {},
+    report: { note?: string; photos?: readonly Blob[]; position?: Position | null; holding?: boolean } = {},
   ) {
     return this.locked(async () => {
       const key = punchKey(patrol_sn, punch_time);
@@ -128,6 +150,7 @@ export class PunchQueue {
         created: this.now(),
         rejected: null,
         ...(report.position ? { position: report.position } : {}),
+        ...(report.holding ? { holding: true } : {}),
       };
       await this.store.put(punch);
       this.changed();
@@ -160,6 +183,32 @@ export class PunchQueue {
     });
   }
 
+  /**
+   * 提交 of a point's checklist: the answers join the held punch (their photos stored like a report's) and it is
+   * released to be sent. A punch no longer here (it was sent) cannot take them: null.
+   */
+  answer(key: string, answers: readonly GivenAnswer[]) {
+    return this.locked(async () => {
+      const held = (await this.store.all()).find((punch) => punch.key === key && punch.rejected === null);
+      if (!held) return null;
+      const queued: QueuedAnswer[] = [];
+      for (const given of answers) {
+        const photos = given.photos?.length ? await this.storePhotos(given.photos) : undefined;
+        queued.push({
+          item_id: given.item_id,
+          ...(given.value !== undefined ? { value: given.value } : {}),
+          ...(given.option !== undefined ? { option: given.option } : {}),
+          ...(photos ? { photos } : {}),
+        });
+      }
+      const { holding: _held, ...rest } = held;
+      const punch: QueuedPunch = { ...rest, answers: queued };
+      await this.store.put(punch);
+      this.changed();
+      return punch;
+    });
+  }
+
   /** Forgets punches the server refused (after the guard has seen why). */
   dismiss(keys: readonly string[]) {
     return this.locked(async () => {
@@ -184,9 +233,34 @@ export class PunchQueue {
     });
   }
 
+  /** Uploads the photos of a punch's 拍照 answers that have no server id yet, keeping each id at once. */
+  private async uploadAnswerPhotos(punch: QueuedPunch, sender: PunchSender): Promise<QueuedPunch> {
+    let current = punch;
+    for (const [index, answer] of (punch.answers ?? []).entries()) {
+      for (const photo of answer.photos ?? []) {
+        if (photo.photo_id !== null) continue;
+        const blob = await this.store.photo(photo.key);
+        const photo_id = blob ? await sender.uploadPhoto(blob) : null;
+        const answers = (current.answers ?? []).map((one, at) =>
+          at === index
+            ? {
+                ...one,
+                photos: (one.photos ?? [])
+                  .map((p) => (p.key === photo.key ? { ...p, photo_id } : p))
+                  .filter((p) => p.key !== photo.key || photo_id !== null),
+              }
+            : one,
+        );
+        current = { ...current, answers };
+        await this.store.put(current);
+      }
+    }
+    return current;
+  }
+
   /** Uploads a punch's photos that have no server id yet; each id is kept at once, so a retry skips it. */
   private async uploadPhotos(punch: QueuedPunch, sender: PunchSender): Promise<QueuedPunch> {
-    let current = punch;
+    let current = await this.uploadAnswerPhotos(punch, sender);
     for (const photo of punch.photos) {
       if (photo.photo_id !== null) continue;
       const blob = await this.store.photo(photo.key);
@@ -217,7 +291,9 @@ export class PunchQueue {
     return this.locked(async () => {
       const result: FlushResult = { accepted: 0, duplicates: 0, rejected: 0, stored: [] };
       for (;;) {
-        const waiting = (await this.list()).filter((punch) => punch.rejected === null).slice(0, this.batchSize);
+        const waiting = (await this.list())
+          .filter((punch) => punch.rejected === null && !punch.holding)
+          .slice(0, this.batchSize);
         if (waiting.length === 0) return result;
         const batch: QueuedPunch[] = [];
         for (const punch of waiting) batch.push(await this.uploadPhotos(punch, sender));
@@ -228,7 +304,12 @@ export class PunchQueue {
           const punch = batch[index];
           if (punch) await this.store.put({ ...punch, rejected: reason || '上传失败' });
         }
-        await this.store.removePhotos(done.flatMap((punch) => punch.photos.map((photo) => photo.key)));
+        await this.store.removePhotos(
+          done.flatMap((punch) => [
+            ...punch.photos.map((photo) => photo.key),
+            ...(punch.answers ?? []).flatMap((answer) => (answer.photos ?? []).map((photo) => photo.key)),
+          ]),
+        );
         await this.store.remove(done.map((punch) => punch.key));
         result.accepted += answer.accepted;
         result.duplicates += answer.duplicates;
@@ -250,6 +331,19 @@ export function recordOf(punch: QueuedPunch): AppPunchRecord {
     ...(photo_ids.length ? { photo_ids } : {}),
     // Where the phone was when the point was checked (SAFETY.md), when the browser said.
     ...(punch.position ? { lat: punch.position.lat, lng: punch.position.lng, accuracy: punch.position.accuracy } : {}),
+    // The point's checklist answered (INSPECTION.md).
+    ...(punch.answers?.length
+      ? {
+          answers: punch.answers.map((answer) => ({
+            item_id: answer.item_id,
+            ...(answer.value !== undefined ? { value: answer.value } : {}),
+            ...(answer.option !== undefined ? { option: answer.option } : {}),
+            ...(answer.photos?.length
+              ? { photo_ids: answer.photos.flatMap((photo) => (photo.photo_id === null ? [] : [photo.photo_id])) }
+              : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 import { Button, List, NavBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { checkPoint, pointOf, reportEvent } from '../app/guard-store';
+import { answerChecklist, checkPoint, pointOf, reportEvent } from '../app/guard-store';
 import { useGuard } from '../app/use-guard';
+import type { GivenAnswer } from '../lib/punch-queue';
+import { ChecklistForm } from './checklist-form';
 import { EventReport } from './event-report';
 import { PointStatus } from './point-status';
 
@@ -13,11 +15,20 @@ export function PointScreen(props: { card: string; punchKey: string | null; onBa
   const found = pointOf(card);
   const queued = queue.filter((punch) => punch.patrol_sn === card);
   const refused = queued.find((punch) => punch.rejected !== null);
+  // The punch just taken, waiting for the point's checklist (INSPECTION.md).
+  const held = queued.find((punch) => punch.key === punchKey && punch.holding);
+  const checklist = found?.point.checklist ?? null;
 
   const check = async () => {
     const punch = await checkPoint(card);
     setPunchKey(punch.key);
     Toast.show({ icon: 'success', content: '已打卡' });
+  };
+
+  const answer = async (answers: GivenAnswer[]) => {
+    if (!held) return;
+    await answerChecklist(held.key, answers);
+    Toast.show({ icon: 'success', content: '检查结果已记录，待上传' });
   };
 
   const report = async (note: string, photos: Blob[]) => {
@@ -44,6 +55,7 @@ export function PointScreen(props: { card: string; punchKey: string | null; onBa
             打卡
           </Button>
         )}
+        {held && checklist && <ChecklistForm items={checklist.items} onSubmit={answer} />}
         <EventReport onSubmit={report} />
       </div>
     </div>

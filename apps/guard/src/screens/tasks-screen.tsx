@@ -50,7 +50,12 @@ export function TasksScreen({ onOpen, onLoggedOut }: { onOpen: (view: View) => v
 
   return (
     <div className="screen">
-      <NavBar back={null} backIcon={false} right={<a onClick={() => void logout()}>退出</a>}>
+      <NavBar
+        back={null}
+        backIcon={false}
+        left={<a onClick={() => onOpen({ kind: 'hazards' })}>我的整改</a>}
+        right={<a onClick={() => void logout()}>退出</a>}
+      >
         今日任务
       </NavBar>
       <PullToRefresh

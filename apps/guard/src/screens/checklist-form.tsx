@@ -1,0 +1,179 @@
+import { ABNORMAL_VALUE, CheckItemKind, NORMAL_VALUE, type ChecklistItem } from '@guard-tour/contract';
+import { Button, Form, Input, Radio, Space, Tag, TextArea, Toast } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { answersOf, isOutOfRange, missingRequired, type ItemDraft } from '../lib/checklist-answers';
+import type { GivenAnswer } from '../lib/punch-queue';
+import { shrinkPhoto } from '../lib/shrink-photo';
+
+/** A 拍照 item: 1–3 photos from the camera, shrunk like 事件上报's. */
+function PhotoField({
+  photos,
+  onChange,
+  label,
+}: {
+  photos: Blob[];
+  onChange: (photos: Blob[]) => void;
+  label: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const add = async (files: FileList | null) => {
+    const picked = Array.from(files ?? []).slice(0, 3 - photos.length);
+    try {
+      onChange([...photos, ...(await Promise.all(picked.map(shrinkPhoto)))]);
+    } catch {
+      Toast.show({ content: '照片处理失败，请重拍' });
+    }
+    if (input.current) input.current.value = '';
+  };
+  return (
+    <Space align="center">
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        aria-label={`${label} 拍照`}
+        onChange={(event) => void add(event.target.files)}
+      />
+      <Button size="small" disabled={photos.length >= 3} onClick={() => input.current?.click()}>
+        拍照
+      </Button>
+      <span>已拍 {photos.length} 张</span>
+    </Space>
+  );
+}
+
+/**
+ * The point's checklist after the check (INSPECTION.md): each item by its kind; 提交 is refused while a required
+ * item is unanswered, saying which, and otherwise puts the answers into the queue with the punch.
+ */
+export function ChecklistForm({
+  items,
+  onSubmit,
+}: {
+  items: readonly ChecklistItem[];
+  onSubmit: (answers: GivenAnswer[]) => Promise<void>;
+}) {
+  const [drafts, setDrafts] = useState<Record<number, ItemDraft>>({});
+  const [missing, setMissing] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const set = (itemId: number, draft: ItemDraft) => {
+    setDrafts((current) => ({ ...current, [itemId]: { ...current[itemId], ...draft } }));
+    setMissing((current) => current.filter((id) => id !== itemId));
+  };
+
+  const submit = async () => {
+    const unanswered = missingRequired(items, drafts);
+    if (unanswered.length > 0) {
+      setMissing(unanswered.map((item) => item.item_id));
+      Toast.show({ content: `请填写：${unanswered.map((item) => item.text).join('、')}` });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(answersOf(items, drafts));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form layout="vertical" mode="card" aria-label="检查项">
+      <Form.Header>检查项</Form.Header>
+      {items.map((item) => {
+        const draft = drafts[item.item_id] ?? {};
+        const label = (
+          <span>
+            {item.required && <span style={{ color: 'var(--adm-color-danger)' }}>* </span>}
+            {item.text}
+            {item.kind === CheckItemKind.number && item.unit ? `（${item.unit}）` : ''}
+            {item.critical && (
+              <Tag color="danger" fill="outline" style={{ marginLeft: 4 }}>
+                关键
+              </Tag>
+            )}
+          </span>
+        );
+        return (
+          <Form.Item
+            key={item.item_id}
+            label={label}
+            description={
+              item.kind === CheckItemKind.number && (item.min !== null || item.max !== null)
+                ? `正常范围 ${item.min ?? '不限'} – ${item.max ?? '不限'}`
+                : undefined
+            }
+            style={
+              missing.includes(item.item_id) ? { background: 'var(--adm-color-danger-light, #fff1f0)' } : undefined
+            }
+          >
+            {item.kind === CheckItemKind.normal && (
+              <Radio.Group value={draft.value} onChange={(value) => set(item.item_id, { value: String(value) })}>
+                <Space>
+                  <Radio value={NORMAL_VALUE}>正常</Radio>
+                  <Radio value={ABNORMAL_VALUE}>异常</Radio>
+                </Space>
+              </Radio.Group>
+            )}
+            {item.kind === CheckItemKind.number && (
+              <>
+                <Input
+                  aria-label={item.text}
+                  inputMode="decimal"
+                  placeholder="请输入数值"
+                  value={draft.value ?? ''}
+                  onChange={(value) => set(item.item_id, { value })}
+                />
+                {isOutOfRange(item, draft.value) && <Tag color="danger">超出范围</Tag>}
+              </>
+            )}
+            {item.kind === CheckItemKind.choice && (
+              <Radio.Group value={draft.option} onChange={(value) => set(item.item_id, { option: String(value) })}>
+                <Space direction="vertical">
+                  {item.options.map((option) => (
+                    <Radio key={option.text} value={option.text}>
+                      {option.text}
+                    </Radio>
+                  ))}
+                </Space>
+              </Radio.Group>
+            )}
+            {item.kind === CheckItemKind.text && (
+              <TextArea
+                aria-label={item.text}
+                maxLength={500}
+                rows={2}
+                value={draft.value ?? ''}
+                onChange={(value) => set(item.item_id, { value })}
+              />
+            )}
+            {item.kind === CheckItemKind.photo && (
+              <PhotoField
+                label={item.text}
+                photos={draft.photos ?? []}
+                onChange={(photos) => set(item.item_id, { photos })}
+              />
+            )}
+          </Form.Item>
+        );
+      })}
+      {missing.length > 0 && (
+        <Form.Item>
+          <div role="alert" style={{ color: 'var(--adm-color-danger)' }}>
+            请填写：
+            {items
+              .filter((item) => missing.includes(item.item_id))
+              .map((item) => item.text)
+              .join('、')}
+          </div>
+        </Form.Item>
+      )}
+      <Form.Item>
+        <Button block color="primary" loading={busy} onClick={() => void submit()}>
+          提交
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
