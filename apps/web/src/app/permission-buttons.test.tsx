@@ -124,7 +124,7 @@ describe('buttons follow the account’s role (ROLES.md, Screens)', { timeout: 3
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();
   });
 
-  it('a 只读 account sees the alerts but neither 处理, 处理所选 nor 离线设置', async () => {
+  it('a 只读 account sees the alerts but neither 处理, 处理所选 nor 告警设置', async () => {
     startSessionWith(READ_ONLY);
     serve();
     renderIn(<AlertPage />);
@@ -132,10 +132,10 @@ describe('buttons follow the account’s role (ROLES.md, Screens)', { timeout: 3
     await within(table).findByText('东区夜巡漏检 2 个点');
     expect(within(table).queryByRole('button', { name: '处理' })).toBeNull();
     expect(buttonNamed('处理所选')).toBeNull();
-    expect(buttonNamed('离线设置')).toBeNull();
+    expect(buttonNamed('告警设置')).toBeNull();
   });
 
-  it('a 主管 handles alerts: 处理 on the open one, 处理所选 and 离线设置', async () => {
+  it('a 主管 handles alerts: 处理 on the open one, 处理所选 and 告警设置', async () => {
     startSessionWith(SUPERVISOR);
     serve();
     renderIn(<AlertPage />);
@@ -143,7 +143,7 @@ describe('buttons follow the account’s role (ROLES.md, Screens)', { timeout: 3
     await within(table).findByText('东区夜巡漏检 2 个点');
     expect(within(table).getByRole('button', { name: '处理' })).toBeTruthy();
     expect(buttonNamed('处理所选')).toBeTruthy();
-    expect(buttonNamed('离线设置')).toBeTruthy();
+    expect(buttonNamed('告警设置')).toBeTruthy();
   });
 
   it('the bell is shown with alert.view and hidden without it', async () => {

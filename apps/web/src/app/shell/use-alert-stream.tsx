@@ -1,4 +1,4 @@
-import { ALERT_KIND_TEXT, type AlertKind, type AlertRow } from '@guard-tour/contract';
+import { ALERT_KIND_TEXT, AlertKind, type AlertRow } from '@guard-tour/contract';
 import { App, Button } from 'antd';
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,6 +27,8 @@ export function useAlertStream(enabled = true): void {
 
   const onAlert = useEffectEvent((alert: AlertRow) => {
     void refresh();
+    // 紧急求助 has its red banner over every screen (SAFETY.md); its presses and 已响应 are announced again.
+    if (alert.kind === AlertKind.sos) return;
     const key = `alert-${alert.alert_id}`;
     notification.warning({
       key,

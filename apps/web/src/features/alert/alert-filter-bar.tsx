@@ -81,7 +81,7 @@ export function AlertFilterBar(props: AlertFilterBarProps) {
       )}
       {onOfflineSettings && (
         <Button icon={<FieldTimeOutlined />} onClick={onOfflineSettings}>
-          离线设置
+          告警设置
         </Button>
       )}
     </Flex>

@@ -29,6 +29,7 @@ export const KIND_OPTIONS = [
 export const STATE_OPTIONS = [
   { value: ALL_STATES, label: '全部' },
   { value: AlertState.open as number, label: ALERT_STATE_TEXT[AlertState.open] },
+  { value: AlertState.responded as number, label: ALERT_STATE_TEXT[AlertState.responded] },
   { value: AlertState.handled as number, label: ALERT_STATE_TEXT[AlertState.handled] },
 ];
 

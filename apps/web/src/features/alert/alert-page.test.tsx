@@ -169,7 +169,7 @@ describe('告警管理', { timeout: 60_000 }, () => {
     const server = serve();
     renderPage();
     await shownTable();
-    fireEvent.click(screen.getByRole('button', { name: /离线设置/ }));
+    fireEvent.click(screen.getByRole('button', { name: /告警设置/ }));
     const dialog = await screen.findByRole('dialog');
     const hours = await within(dialog).findByLabelText('离线时长');
     expect(hours).toHaveProperty('value', '24');
@@ -187,7 +187,7 @@ describe('告警管理', { timeout: 60_000 }, () => {
     serve({ [SETTINGS]: () => ({ code: 400, msg: '只能为企业设置离线时长' }) });
     renderPage();
     await shownTable();
-    fireEvent.click(screen.getByRole('button', { name: /离线设置/ }));
+    fireEvent.click(screen.getByRole('button', { name: /告警设置/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('错了哦，接口出错！只能为企业设置离线时长')).toBeTruthy();
   });

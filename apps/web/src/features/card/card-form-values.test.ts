@@ -53,6 +53,9 @@ describe('editing a patrol point', () => {
       patrol_name: '东门岗亭',
       location: '东门',
       remark: '',
+      lat: null,
+      lng: null,
+      radius: 50,
     });
     expect(toSaveCardInput(cardValuesOf(ROW), 8)).toMatchObject({ patrol_id: 8, patrol_sn: '0001A2B3C4' });
   });

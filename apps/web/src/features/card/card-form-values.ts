@@ -1,4 +1,12 @@
-import { cardMessages, holdMessages, type CardRow, type SaveCardInput } from '@guard-tour/contract';
+import {
+  MAX_RADIUS,
+  MIN_RADIUS,
+  cardMessages,
+  holdMessages,
+  safetyMessages,
+  type CardRow,
+  type SaveCardInput,
+} from '@guard-tour/contract';
 
 /** The patrol point dialog's fields. */
 export interface CardFormValues {
@@ -7,6 +15,10 @@ export interface CardFormValues {
   patrol_name: string;
   location: string;
   remark: string;
+  /** Where the point is (SAFETY.md): both or neither; the radius in metres (50 when left out). */
+  lat?: number | null;
+  lng?: number | null;
+  radius?: number | null;
 }
 
 export function newCardValues(holdId: number | undefined): CardFormValues {
@@ -21,6 +33,9 @@ export function cardValuesOf(row: CardRow): CardFormValues {
     patrol_name: row.patrol_name ?? '',
     location: row.location ?? '',
     remark: row.remark ?? '',
+    lat: row.lat ?? null,
+    lng: row.lng ?? null,
+    radius: row.radius ?? null,
   };
 }
 
@@ -28,6 +43,19 @@ export function cardValuesOf(row: CardRow): CardFormValues {
 export function cardFormError(values: CardFormValues): string | null {
   if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return holdMessages.badParent;
   if (!values.patrol_sn?.trim()) return cardMessages.numberRequired;
+  return positionError(values);
+}
+
+const given = (value: number | null | undefined): value is number => typeof value === 'number';
+
+/** The position's refusals as the server words them: ranges, and both coordinates or neither. */
+export function positionError({ lat, lng, radius }: Pick<CardFormValues, 'lat' | 'lng' | 'radius'>): string | null {
+  if (given(lat) && (lat < -90 || lat > 90)) return safetyMessages.badLat;
+  if (given(lng) && (lng < -180 || lng > 180)) return safetyMessages.badLng;
+  if (given(lat) !== given(lng)) return safetyMessages.latLngPair;
+  if (given(radius) && (!Number.isInteger(radius) || radius < MIN_RADIUS || radius > MAX_RADIUS)) {
+    return safetyMessages.badRadius;
+  }
   return null;
 }
 
@@ -40,5 +68,7 @@ export function toSaveCardInput(values: CardFormValues, patrolId: number): SaveC
     patrol_name: values.patrol_name?.trim() ?? '',
     location: values.location?.trim() ?? '',
     remark: values.remark?.trim() ?? '',
+    ...(values.lat === undefined ? {} : { lat: values.lat ?? null, lng: values.lng ?? null }),
+    ...(given(values.radius) ? { radius: values.radius } : {}),
   };
 }

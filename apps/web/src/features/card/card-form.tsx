@@ -5,6 +5,7 @@ import { SERIAL_NUMBER_HINT, TextItem } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
 import { ChecklistSelect } from '../../components/checklist-select';
 import { useSaveCard } from './api';
+import { PositionFields } from './position-fields';
 import { cardFormError, cardValuesOf, newCardValues, toSaveCardInput, type CardFormValues } from './card-form-values';
 
 /** What the dialog was opened for: a row to edit, or a new patrol point in an organisation. */
@@ -49,6 +50,7 @@ export function CardForm({ subject, onClose }: CardFormProps) {
           <ChecklistSelect />
         </Form.Item>
       </Col>
+      <PositionFields patrolId={patrolId} />
       <Col span={24}>
         <RemarkItem />
       </Col>

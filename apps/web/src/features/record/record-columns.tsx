@@ -1,6 +1,7 @@
 import type { PunchRow } from '@guard-tour/contract';
 import { Flex, type TableColumnsType } from 'antd';
 import { PunchFlagTag } from '../../components/alert-tags';
+import { PunchPlace } from '../../components/punch-place';
 import { NOWRAP, shown } from '../../components/cells';
 import { CheckResult } from '../../components/check-result';
 import { NoteText } from '../../components/note-text';
@@ -48,6 +49,8 @@ export const PUNCH_TABLE_COLUMNS: TableColumnsType<PunchRow> = [
   { title: '姓名', dataIndex: 'true_name', ...NOWRAP, render: text },
   { title: '当前路线', dataIndex: 'road_name', ...NOWRAP, render: text },
   { title: '所属组织', dataIndex: 'hold_name', ...NOWRAP, render: text },
+  // SAFETY.md: how far from its point the phone was, or 无定位.
+  { title: '位置', key: 'place', width: 110, ...NOWRAP, render: (_, row) => <PunchPlace row={row} /> },
   { title: '事件', key: 'event', width: 220, render: (_, row) => <PunchEvent row={row} /> },
   {
     title: '检查结果',

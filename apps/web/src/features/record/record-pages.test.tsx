@@ -81,6 +81,7 @@ describe('打卡数据', { timeout: 30_000 }, () => {
       '姓名',
       '当前路线',
       '所属组织',
+      '位置',
       '事件',
       '检查结果',
     ]);
@@ -90,6 +91,8 @@ describe('打卡数据', { timeout: 30_000 }, () => {
     expect(within(within(table).getByText('东门岗亭12').closest('tr')!).queryByText('疑似代打')).toBeNull();
     expect(table.textContent).not.toMatch(/undefined|null/);
     expect(within(table).getAllByText('—').length).toBeGreaterThan(0);
+    // A punch without a position says so (SAFETY.md).
+    expect(within(table).getAllByText('无定位').length).toBeGreaterThan(0);
     expect(screen.getByRole('checkbox', { name: '本周' }).getAttribute('aria-checked')).toBe('true');
   });
 

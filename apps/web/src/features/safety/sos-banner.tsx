@@ -3,7 +3,7 @@ import type { AlertRow } from '@guard-tour/contract';
 import { App, Button, Flex, Typography } from 'antd';
 import { useCan } from '../../api/use-can';
 import { useOpenSos, useRespondSos } from './api';
-import { mapLink, positionText } from './map-link';
+import { mapLink, positionText } from '../../components/map-link';
 import { useAlarm } from './use-alarm';
 
 /**
