@@ -174,7 +174,7 @@ export function RosterPage() {
         dataSource={roster.data?.rows ?? []}
         columns={columns}
         pagination={false}
-        scroll={{ x: 96 + days.length * 56, y: 600 }}
+        scroll={{ x: 96 + days.length * 56 }}
         locale={{ emptyText: '该组织下暂无账号' }}
       />
       {importing && <RosterImport holdId={holdId} onClose={() => setImporting(false)} />}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { login, menuEntry, rowWith, tab, treeNode, useDemoClock } from './support.js';
+
+// 班次管理 and 排班表 on the demo tenant (SHIFTS.md): 华安物业's 白班 and 夜班, 滨江花园保安部's month of rota with
+// its attendance — yesterday's 白班 late, the day before's 夜班 absent (the demo server's clock: 2026-03-18 20:00).
+test.use({ baseURL: process.env.E2E_DEMO_URL });
+test.beforeEach(({ page }) => useDemoClock(page));
+
+test('make a shift, fill the roster with it, and see who came, who was late and who never came', async ({ page }) => {
+  await login(page);
+  await menuEntry(page, '班次管理').click();
+  await expect(tab(page, '班次管理')).toBeVisible();
+  const shifts = page.getByRole('table', { name: '班次列表' });
+  await expect(shifts.getByText('白班', { exact: true })).toBeVisible();
+  await expect(rowWith(page, '夜班')).toContainText('20:00-08:00（次日）');
+
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增班次' });
+  await dialog.getByLabel('班次名称').fill('中班');
+  await dialog.getByLabel('开始时间').fill('12:00');
+  await dialog.getByLabel('结束时间').fill('20:00');
+  await dialog
+    .getByRole('button', { name: '确 定' })
+    .or(dialog.getByRole('button', { name: '确定' }))
+    .click();
+  await expect(dialog).toBeHidden();
+  await expect(rowWith(page, '中班')).toContainText('12:00-20:00');
+
+  await menuEntry(page, '排班表').click();
+  await expect(tab(page, '排班表')).toBeVisible();
+  const grid = page.getByRole('table', { name: '排班表' });
+  // The department's own accounts (its admin first), not the whole tree's.
+  await expect(async () => {
+    await treeNode(page, '滨江花园保安部').click();
+    await expect(grid.locator('tbody tr').nth(1)).toContainText('刘海涛', { timeout: 1_000 });
+  }).toPass();
+  const zhang = grid.getByRole('row').filter({ hasText: '张伟' });
+  await expect(zhang).toBeVisible();
+  // The month gone by: each cell of a shift that happened says how it went.
+  await expect(grid.getByRole('button', { name: /^2026-03-17 白班.*迟到$/ })).toHaveCount(1);
+  await expect(grid.getByRole('button', { name: /^2026-03-16 夜班.*缺勤$/ })).toHaveCount(1);
+  await expect(grid.getByRole('button', { name: /正常$/ }).first()).toBeVisible();
+  await grid
+    .getByRole('button', { name: /^2026-03-19 / })
+    .first()
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('roster-attendance.png') });
+
+  // 中班 for 张伟 on the 25th by a click, then the 26th and 27th gathered with Ctrl and filled at once.
+  await page.getByRole('combobox', { name: '排班班次' }).click();
+  await page.getByTitle('中班 12:00-20:00').click();
+  await zhang.getByRole('button', { name: /^2026-03-25 / }).click();
+  await expect(zhang.getByRole('button', { name: /^2026-03-25 中班/ })).toBeVisible();
+  await zhang.getByRole('button', { name: /^2026-03-26 / }).click({ modifiers: ['Control'] });
+  await zhang.getByRole('button', { name: /^2026-03-27 / }).click({ modifiers: ['Control'] });
+  await page.getByRole('button', { name: /填充所选（2）/ }).click();
+  await expect(zhang.getByRole('button', { name: /^2026-03-26 中班/ })).toBeVisible();
+  await expect(zhang.getByRole('button', { name: /^2026-03-27 中班/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('roster-filled.png') });
+});
