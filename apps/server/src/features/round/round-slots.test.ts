@@ -278,6 +278,26 @@ describe('editing slots changes future rounds only', () => {
       ['2026-11-23', 2, '15:00'],
       ['2026-11-23', 3, '18:00'],
     ]);
+
+    // A later edit moves the first slot to 11:30: today's slot 1 was walked already (08:00) and stays the day's
+    // slot 1, as a single window's round under way stays the day's round (issue 37); the later slots follow the
+    // edit (18:00 is gone); tomorrow has the edited slots.
+    h.clock.set(sh('2026-11-23', '11:00'));
+    await saveRoad(roadBody('丙', { road_id: road, time_slots: slots(['11:30', '12:00'], ['15:00', '16:00']) }));
+    h.clock.set(sh('2026-11-24', '00:10'));
+    await sweepRounds(h.ctx);
+    const after = await queryRows<{ round_date: string; slot_no: number; w: string }>(
+      h.ctx.db,
+      sql`select to_char(round_date, 'YYYY-MM-DD') as round_date, slot_no,
+        to_char(window_start at time zone 'Asia/Shanghai', 'HH24:MI') as w
+      from patrol_round where road_id = ${road} order by round_date, slot_no`,
+    );
+    expect(after.map((r) => [r.round_date, r.slot_no, r.w])).toEqual([
+      ['2026-11-23', 1, '08:00'],
+      ['2026-11-23', 2, '15:00'],
+      ['2026-11-24', 1, '11:30'],
+      ['2026-11-24', 2, '15:00'],
+    ]);
   });
 });
 
