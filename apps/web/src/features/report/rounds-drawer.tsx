@@ -28,6 +28,12 @@ function roundColumns(onOpen: (round: MissedRound) => void): TableColumnsType<Mi
     },
     { title: '巡检人', dataIndex: 'walkers', render: (value: string) => shown(value) },
     {
+      // Whom the round is charged to (SHIFTS.md): those on duty in its shift, else the road's accounts.
+      title: '责任人',
+      key: 'responsible',
+      render: (_, row) => shown((row.responsible ?? []).map((r) => r.true_name).join(',')),
+    },
+    {
       title: '状态',
       dataIndex: 'result',
       width: 80,

@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { itemKindOf } from '@guard-tour/contract';
-import { Button, Form, Input, Radio, type FormInstance } from 'antd';
+import { Button, Form, Input, Radio, Select, type FormInstance } from 'antd';
 import { DayCheckboxes } from '../../components/day-checkboxes';
 import { withGrace } from '../../components/grace';
 import { GraceItem } from '../../components/grace-item';
@@ -14,6 +14,8 @@ interface RoadDetailFormProps {
   initialValues: RoadDetailValues;
   holdName: string;
   accounts: TransferChoice[];
+  /** The shifts it may be walked by (巡检方式 按班次), with the one it names now. */
+  shifts: { value: number; label: string }[];
   cards: TransferChoice[];
   optionsLoading: boolean;
   saving: boolean;
@@ -26,8 +28,9 @@ interface RoadDetailFormProps {
 
 /** The road detail's fields: organisation, name, accounts, cycle, time slots, points in order, remark. */
 export function RoadDetailForm(props: RoadDetailFormProps) {
-  const { form, initialValues, holdName, accounts, cards, optionsLoading, saving, readOnly, onSubmit, onInvalid } =
-    props;
+  const { form, initialValues, holdName, accounts, shifts, cards, optionsLoading, saving, readOnly, onSubmit } = props;
+  const { onInvalid } = props;
+  const byShift = (Form.useWatch('walker_mode', form) ?? initialValues.walker_mode) === 'shift';
   const cycle = Form.useWatch('cycle_repeat_type', form) ?? initialValues.cycle_repeat_type;
   const kind = itemKindOf(cycle);
 
@@ -51,14 +54,28 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
       <Form.Item label="路线名称" name="road_name" required>
         <Input maxLength={50} placeholder="请输入路线名称" />
       </Form.Item>
-      <Form.Item label="巡检账号" name="user_ids" required>
-        <OrderedTransfer
-          label="巡检账号"
-          titles={['可选账号', '已选账号']}
-          choices={accounts}
-          loading={optionsLoading}
+      <Form.Item label="巡检方式" name="walker_mode">
+        <Radio.Group
+          options={[
+            { value: 'accounts', label: '按账号' },
+            { value: 'shift', label: '按班次（当班人员）' },
+          ]}
         />
       </Form.Item>
+      {byShift ? (
+        <Form.Item label="班次" name="shift_id" required extra="每轮由当天该班次排班的人员负责">
+          <Select aria-label="班次" placeholder="请选择班次" options={shifts} style={{ maxWidth: 320 }} />
+        </Form.Item>
+      ) : (
+        <Form.Item label="巡检账号" name="user_ids" required>
+          <OrderedTransfer
+            label="巡检账号"
+            titles={['可选账号', '已选账号']}
+            choices={accounts}
+            loading={optionsLoading}
+          />
+        </Form.Item>
+      )}
       <Form.Item label="巡检周期" name="cycle_repeat_type">
         <Radio.Group options={ROAD_CYCLE_OPTIONS} />
       </Form.Item>

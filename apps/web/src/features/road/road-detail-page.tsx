@@ -9,7 +9,7 @@ import { holdLabel, rootHoldId } from '../../components/hold-tree';
 import { PageLoading } from '../../components/page-loading';
 import { useHoldTree } from '../../components/use-hold-tree';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
-import { useAccountOptions, useCardOptions, useHoldName, useRoadForEdit, useSaveRoad } from './api';
+import { useAccountOptions, useCardOptions, useShiftOptions, useHoldName, useRoadForEdit, useSaveRoad } from './api';
 import { announceRoadsChanged } from './road-channel';
 import { accountChoices, cardChoices } from './road-choices';
 import { RoadDetailForm } from './road-detail-form';
@@ -45,6 +45,7 @@ export function RoadDetailPage() {
   const base = useHoldName(isNew && can('hold.view') ? holdId : undefined);
   const accountOptions = useAccountOptions(holdId);
   const cardOptions = useCardOptions(holdId);
+  const shiftOptions = useShiftOptions(holdId, can('shift.view'));
   const save = useSaveRoad();
   useLoadErrorMessage(accountOptions, cardOptions, base);
   const [form] = Form.useForm<RoadDetailValues>();
@@ -116,6 +117,10 @@ export function RoadDetailPage() {
         initialValues={initialValues}
         holdName={road?.hold_name ?? (base.data?.hold_name || holdLabel(tree.data ?? [], holdId))}
         accounts={accounts}
+        shifts={
+          shiftOptions.data ??
+          (road?.shift_id ? [{ value: road.shift_id, label: road.shift_name ?? String(road.shift_id) }] : [])
+        }
         cards={cards}
         optionsLoading={accountOptions.isPending || cardOptions.isPending}
         saving={save.isPending}

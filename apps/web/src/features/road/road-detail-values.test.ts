@@ -35,6 +35,7 @@ describe('a new road in the detail window', () => {
   it('starts daily, whole day, nothing chosen, with 周一–周五 ready for a weekly cycle', () => {
     expect(newRoadValues()).toEqual({
       road_name: '',
+      walker_mode: 'accounts',
       user_ids: [],
       cycle_repeat_type: 1,
       weekdays: ['周一', '周二', '周三', '周四', '周五'],
@@ -133,6 +134,7 @@ describe('an existing road in the detail window', () => {
     ];
     expect(roadValuesOf(ROAD, accounts, cards)).toEqual({
       road_name: '东区夜巡',
+      walker_mode: 'accounts',
       user_ids: [12],
       cycle_repeat_type: 2,
       weekdays: ['周一', '周三'],
@@ -177,5 +179,21 @@ describe('the road lists ask for', () => {
       PageSize: 25,
     });
     expect(roadInfoListBody({ ...params, filters: { include_children: false } }).include_children).toBe(false);
+  });
+});
+
+describe('a road walked by shift (SHIFTS.md)', () => {
+  const byShift = (shift_id?: number) => ({
+    ...newRoadValues(),
+    road_name: '白班巡逻',
+    walker_mode: 'shift' as const,
+    ...(shift_id ? { shift_id } : {}),
+    card_ids: [5],
+  });
+
+  it('needs its shift instead of accounts, and saves the shift with no accounts', () => {
+    expect(roadFormError(byShift(), 3)).toBe('请选择班次');
+    expect(roadFormError(byShift(7), 3)).toBeNull();
+    expect(toSaveRoadBody(byShift(7), 0, 3)).toMatchObject({ walker_mode: 'shift', shift_id: 7, user_id_list: [] });
   });
 });

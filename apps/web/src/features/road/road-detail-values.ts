@@ -5,11 +5,13 @@ import {
   itemKindOf,
   roadCycleOf,
   roadMessages,
+  walkerMessages,
   type BoundAccount,
   type BoundCard,
   type RoadRow,
   type SaveRoadInput,
   type TimeSlot,
+  type WalkerMode,
 } from '@guard-tour/contract';
 import type { ClockRange } from '../../components/clock';
 import { endsBeforeStart, toMinutes } from '../../components/clock';
@@ -29,6 +31,9 @@ export const ROAD_CYCLE_OPTIONS: { value: RoadCycle; label: string }[] = Object.
 /** The detail page's fields. Weekdays and month days are kept apart, so switching modes loses nothing. */
 export interface RoadDetailValues {
   road_name: string;
+  /** 巡检方式 (SHIFTS.md): its accounts, or whoever is on duty in a shift. */
+  walker_mode?: WalkerMode;
+  shift_id?: number;
   user_ids: number[];
   cycle_repeat_type: RoadCycle;
   weekdays: string[];
@@ -52,6 +57,7 @@ export const roadDetailMessages = {
 export function newRoadValues(): RoadDetailValues {
   return {
     road_name: '',
+    walker_mode: 'accounts',
     user_ids: [],
     cycle_repeat_type: RoadCycle.daily,
     weekdays: [...DEFAULT_WEEKDAYS],
@@ -71,6 +77,8 @@ export function roadValuesOf(road: RoadRow, accounts: BoundAccount[], cards: Bou
   const weekdays = kind === 'weekday' ? checkedItems(kind, road.cycle_repeat_items) : [];
   return {
     road_name: road.road_name ?? '',
+    walker_mode: road.walker_mode ?? 'accounts',
+    ...(road.shift_id ? { shift_id: road.shift_id } : {}),
     user_ids: accounts.map((account) => account.user_id),
     cycle_repeat_type: cycle,
     weekdays: weekdays.length > 0 ? weekdays : [...DEFAULT_WEEKDAYS],
@@ -93,7 +101,9 @@ export function roadWindowError(start: string, end: string): string | null {
 export function roadFormError(values: RoadDetailValues, holdId: number | undefined): string | null {
   if (holdId === undefined || holdId < 1) return roadMessages.badHold;
   if (!values.road_name?.trim()) return roadMessages.nameRequired;
-  if (values.user_ids.length === 0) return roadMessages.accountsRequired;
+  if (values.walker_mode === 'shift') {
+    if (!values.shift_id) return walkerMessages.shiftRequired;
+  } else if (values.user_ids.length === 0) return roadMessages.accountsRequired;
   if (values.card_ids.length === 0) return roadMessages.cardsRequired;
   const kind = itemKindOf(values.cycle_repeat_type);
   if (kind === 'weekday' && values.weekdays.length === 0) return roadDetailMessages.weekdaysRequired;
@@ -124,6 +134,7 @@ export function toSaveRoadBody(values: RoadDetailValues, roadId: number, holdId:
     end_time: values.time_slots?.at(-1)?.end_time ?? values.end_time ?? '',
     ...(values.time_slots ? { time_slots: values.time_slots } : {}),
     user_id_list: [...values.user_ids],
+    ...(values.walker_mode === 'shift' ? { walker_mode: 'shift' as const, shift_id: values.shift_id } : {}),
     card_id_list: [...values.card_ids],
     remark: values.remark?.trim() ?? '',
     grace_minutes: graceValue(values.grace_minutes),
