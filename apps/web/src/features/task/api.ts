@@ -81,3 +81,14 @@ export function useRemoveTask() {
     onSuccess: refresh,
   });
 }
+
+/** Shifts whose accounts on duty a task of this organisation may be charged to (责任班次); none without 查看排班. */
+export function useShiftOptions(holdId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.shift, 'options', holdId],
+    queryFn: ({ signal }) => api.shift.listShifts({ hold_id: holdId }, { signal }),
+    enabled: enabled && holdId !== undefined,
+    select: (data) =>
+      data.rows.map((s) => ({ value: s.shift_id, label: `${s.shift_name} ${s.start_time}-${s.end_time}` })),
+  });
+}

@@ -16,6 +16,8 @@ interface TaskFormFieldsProps {
   initialValues: TaskFormValues;
   roads: RoadOption[];
   devices: DeviceOption[];
+  /** 责任班次's choices. */
+  shifts: { value: number; label: string }[];
   optionsLoading: boolean;
   disabled: boolean;
   onSubmit: (values: TaskFormValues) => void;
@@ -26,7 +28,7 @@ const half = { xs: 24, md: 12 };
 
 /** The task dialog's fields: organisation, name, road, device, cycle, time slots (the last may cross midnight), expiry. */
 export function TaskFormFields(props: TaskFormFieldsProps) {
-  const { form, initialValues, roads, devices, optionsLoading, disabled, onSubmit, onInvalid } = props;
+  const { form, initialValues, roads, devices, shifts, optionsLoading, disabled, onSubmit, onInvalid } = props;
   const mode = Form.useWatch('cycle_repeat_mode', form) ?? initialValues.cycle_repeat_mode;
   const kind = itemKindOfTask(mode);
   const slots: TimeSlot[] = Form.useWatch('time_slots', form) ?? initialValues.time_slots ?? [];
@@ -147,6 +149,15 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
         </Col>
         <Col {...half}>
           <GraceItem />
+        </Col>
+        <Col {...half}>
+          <Form.Item label="责任班次" name="shift_id" extra="按班次时，漏检记在当天该班次的当班人员名下">
+            <Select
+              aria-label="责任班次"
+              placeholder="不按班次"
+              options={[{ value: 0, label: '不按班次' }, ...shifts]}
+            />
+          </Form.Item>
         </Col>
       </Row>
     </Form>

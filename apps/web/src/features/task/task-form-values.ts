@@ -47,6 +47,8 @@ export interface TaskFormValues {
   expire_date: string;
   /** 宽限时间 in minutes; undefined (or null, a cleared box) is none, 0. */
   grace_minutes?: number | null;
+  /** 责任班次 (SHIFTS.md): its rounds are charged to those on duty in it; 0 or absent: not by shift. */
+  shift_id?: number;
 }
 
 /** A new task: every field cleared (spec section 4), daily, in the organisation picked in the tree. */
@@ -96,6 +98,7 @@ export function taskValuesOf(row: TaskRow): TaskFormValues {
     time_slots: row.time_slots ?? slotsOfWindow(row.start_time ?? '', row.end_time ?? ''),
     expire_date: (row.expire_time ?? '').slice(0, 10),
     grace_minutes: graceValue(row.grace_minutes),
+    ...(row.walker_mode === 'shift' && row.shift_id ? { shift_id: row.shift_id } : {}),
   };
 }
 
@@ -149,5 +152,6 @@ export function toSaveTaskBody(values: TaskFormValues, taskId: number): SaveTask
     end_time: values.time_slots ? (values.time_slots.at(-1)?.end_time ?? '') : (values.end_time ?? ''),
     ...(values.time_slots ? { time_slots: values.time_slots } : {}),
     grace_minutes: graceValue(values.grace_minutes),
+    ...(values.shift_id ? { walker_mode: 'shift' as const, shift_id: values.shift_id } : {}),
   };
 }

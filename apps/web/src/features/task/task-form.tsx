@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { DetailPending, FormDialog } from '../../components/form-dialog';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useSaveForm } from '../../components/use-save-form';
-import { useDeviceOptions, useRoadOptions, useSaveTask, useTaskDetail } from './api';
+import { useCan } from '../../api/use-can';
+import { useDeviceOptions, useRoadOptions, useSaveTask, useShiftOptions, useTaskDetail } from './api';
 import { TaskFormFields } from './task-form-fields';
 import { newTaskValues, taskFormError, taskValuesOf, toSaveTaskBody, type TaskFormValues } from './task-form-values';
 
@@ -39,6 +40,8 @@ export function TaskForm({ subject, onClose }: TaskFormProps) {
   const holdId = Form.useWatch('hold_id', form) ?? initialValues?.hold_id;
   const roadOptions = useRoadOptions(holdId);
   const deviceOptions = useDeviceOptions(holdId);
+  const canShifts = useCan()('shift.view');
+  const shiftOptions = useShiftOptions(holdId, canShifts);
   useLoadErrorMessage(roadOptions, deviceOptions);
   const roads = useMemo(
     () =>
@@ -74,6 +77,12 @@ export function TaskForm({ subject, onClose }: TaskFormProps) {
       initialValues={initialValues}
       roads={roads}
       devices={devices}
+      shifts={
+        shiftOptions.data ??
+        (task?.walker_mode === 'shift' && task.shift_id
+          ? [{ value: task.shift_id, label: task.shift_name ?? String(task.shift_id) }]
+          : [])
+      }
       optionsLoading={roadOptions.isPending || deviceOptions.isPending}
       disabled={readOnly || save.isPending}
       onSubmit={submit}
