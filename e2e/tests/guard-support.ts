@@ -31,7 +31,7 @@ export interface GuardSetUp {
   holdId: number;
   account: string;
   password: string;
-  points: { sn: string; name: string }[];
+  points: { sn: string; name: string; id: number }[];
 }
 
 /** An enterprise with a guard's account, three points and an open road over them, made through the API. */
@@ -52,7 +52,7 @@ export async function setUpGuard(page: Page): Promise<GuardSetUp> {
       location: `${name}旁`,
     });
     ids.push(card.patrol_id);
-    points.push({ sn, name });
+    points.push({ sn, name, id: card.patrol_id });
   }
   await callApi(page, token, '/RoadInfo/SaveRoadInfoNew', {
     road_id: 0,

@@ -1,9 +1,38 @@
 import { ABNORMAL_VALUE, CheckItemKind, NORMAL_VALUE, type ChecklistItem } from '@guard-tour/contract';
-import { Button, Form, Input, Radio, Space, Tag, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Input, Tag, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { answersOf, isOutOfRange, missingRequired, type ItemDraft } from '../lib/checklist-answers';
 import type { GivenAnswer } from '../lib/punch-queue';
 import { shrinkPhoto } from '../lib/shrink-photo';
+
+/** One choice of several as buttons (the shell's own Button: no new widget in the app's first load). */
+function Choices({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: readonly string[];
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div role="group" aria-label={label} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      {choices.map((choice) => (
+        <Button
+          key={choice}
+          size="small"
+          aria-pressed={value === choice}
+          color={value === choice ? 'primary' : 'default'}
+          onClick={() => onChange(choice)}
+        >
+          {choice}
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 /** A 拍照 item: 1–3 photos from the camera, shrunk like 事件上报's. */
 function PhotoField({
@@ -26,7 +55,7 @@ function PhotoField({
     if (input.current) input.current.value = '';
   };
   return (
-    <Space align="center">
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       <input
         ref={input}
         type="file"
@@ -40,7 +69,7 @@ function PhotoField({
         拍照
       </Button>
       <span>已拍 {photos.length} 张</span>
-    </Space>
+    </div>
   );
 }
 
@@ -109,12 +138,12 @@ export function ChecklistForm({
             }
           >
             {item.kind === CheckItemKind.normal && (
-              <Radio.Group value={draft.value} onChange={(value) => set(item.item_id, { value: String(value) })}>
-                <Space>
-                  <Radio value={NORMAL_VALUE}>正常</Radio>
-                  <Radio value={ABNORMAL_VALUE}>异常</Radio>
-                </Space>
-              </Radio.Group>
+              <Choices
+                label={item.text}
+                choices={[NORMAL_VALUE, ABNORMAL_VALUE]}
+                value={draft.value}
+                onChange={(value) => set(item.item_id, { value })}
+              />
             )}
             {item.kind === CheckItemKind.number && (
               <>
@@ -129,15 +158,12 @@ export function ChecklistForm({
               </>
             )}
             {item.kind === CheckItemKind.choice && (
-              <Radio.Group value={draft.option} onChange={(value) => set(item.item_id, { option: String(value) })}>
-                <Space direction="vertical">
-                  {item.options.map((option) => (
-                    <Radio key={option.text} value={option.text}>
-                      {option.text}
-                    </Radio>
-                  ))}
-                </Space>
-              </Radio.Group>
+              <Choices
+                label={item.text}
+                choices={item.options.map((option) => option.text)}
+                value={draft.option}
+                onChange={(option) => set(item.item_id, { option })}
+              />
             )}
             {item.kind === CheckItemKind.text && (
               <TextArea

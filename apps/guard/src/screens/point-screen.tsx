@@ -1,11 +1,13 @@
 import { Button, List, NavBar, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { answerChecklist, checkPoint, pointOf, reportEvent } from '../app/guard-store';
 import { useGuard } from '../app/use-guard';
 import type { GivenAnswer } from '../lib/punch-queue';
-import { ChecklistForm } from './checklist-form';
 import { EventReport } from './event-report';
 import { PointStatus } from './point-status';
+
+// The checklist form loads with the first point that has one: the app shell stays within its budget.
+const ChecklistForm = lazy(() => import('./checklist-form').then((m) => ({ default: m.ChecklistForm })));
 
 /** One point: its state, a check by hand, and 事件上报 (joined to the punch just taken while it waits). */
 export function PointScreen(props: { card: string; punchKey: string | null; onBack: () => void }) {
@@ -55,7 +57,11 @@ export function PointScreen(props: { card: string; punchKey: string | null; onBa
             打卡
           </Button>
         )}
-        {held && checklist && <ChecklistForm items={checklist.items} onSubmit={answer} />}
+        {held && checklist && (
+          <Suspense fallback={null}>
+            <ChecklistForm items={checklist.items} onSubmit={answer} />
+          </Suspense>
+        )}
         <EventReport onSubmit={report} />
       </div>
     </div>
