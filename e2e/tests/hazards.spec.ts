@@ -11,9 +11,6 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-/** A dialog's field by its label. */
-const field = (page: Page, label: string) => page.getByRole('dialog').getByLabel(label, { exact: true });
-
 /** An option of the open antd drop-down, by its text. */
 const pick = (page: Page, text: string | RegExp) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
