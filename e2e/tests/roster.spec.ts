@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { login, menuEntry, rowWith, tab, treeNode, useDemoClock } from './support.js';
 
@@ -57,4 +58,50 @@ test('make a shift, fill the roster with it, and see who came, who was late and 
   await expect(zhang.getByRole('button', { name: /^2026-03-26 中班/ })).toBeVisible();
   await expect(zhang.getByRole('button', { name: /^2026-03-27 中班/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('roster-filled.png') });
+});
+
+test('copy last week onto this one, and import a month from a spreadsheet with its refused rows', async ({ page }) => {
+  await login(page);
+  await menuEntry(page, '排班表').click();
+  const grid = page.getByRole('table', { name: '排班表' });
+  await expect(async () => {
+    await treeNode(page, '科技园保安部').click();
+    await expect(grid.locator('tbody tr').nth(1)).toContainText('赵敏', { timeout: 1_000 });
+  }).toPass();
+  const sun = grid.getByRole('row').filter({ hasText: '孙磊' });
+  await expect(sun.getByRole('button', { name: /^2026-03-16 休/ })).toBeVisible();
+
+  // Last week (9th–15th) gets a 白班 on Monday, then 复制上周 carries it to this Monday, the 16th.
+  await page.getByRole('combobox', { name: '排班班次' }).click();
+  await page.getByTitle('白班 08:00-20:00').click();
+  await sun.getByRole('button', { name: /^2026-03-09 / }).click();
+  await expect(sun.getByRole('button', { name: /^2026-03-09 白班/ })).toBeVisible();
+  await page.getByRole('button', { name: '复制上周' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /复\s*制/ })
+    .click();
+  await expect(sun.getByRole('button', { name: /^2026-03-16 白班/ })).toBeVisible();
+
+  // 导入: 周洋 on 夜班 for the last days of the month; an unknown account and an unknown shift are refused by row.
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('排班导入');
+  sheet.addRow(['账号', '姓名', '日期', '班次']);
+  for (const day of ['2026-03-28', '2026-03-29', '2026-03-30']) sheet.addRow(['zhouyang', '周洋', day, '夜班']);
+  sheet.addRow(['nobody', '无名', '2026-03-30', '白班']);
+  sheet.addRow(['zhouyang', '周洋', '2026-03-31', '午班']);
+  await page.getByRole('button', { name: '导入' }).click();
+  const dialog = page.getByRole('dialog', { name: '导入排班' });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'roster.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  const refused = dialog.getByRole('table', { name: '导入失败的行' });
+  await expect(refused).toContainText('账号不存在或不在本组织内：nobody');
+  await expect(refused).toContainText('班次不存在：午班');
+  await page.screenshot({ path: test.info().outputPath('roster-import.png') });
+  await dialog.getByRole('button', { name: 'Close' }).or(dialog.getByLabel('Close')).first().click();
+  const zhou = grid.getByRole('row').filter({ hasText: '周洋' });
+  await expect(zhou.getByRole('button', { name: /^2026-03-30 夜班/ })).toBeVisible();
 });
