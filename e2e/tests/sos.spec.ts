@@ -106,7 +106,11 @@ test.describe('SOS', () => {
 test.describe('where a punch was made', () => {
   test.use({ geolocation: { latitude: 31.2304 + 300 / 111_195, longitude: 121.4737, accuracy: 10 } });
 
-  test('a punch 300 m from its point is 位置异常 and alerted once', async ({ page }) => {
+  test('a punch 300 m from its point is 位置异常 and alerted once, shown in 打卡数据', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const guard = await setUpGuard(page);
     const [point] = guard.points;
     const cards = await callApi<{ patrol_id: number; patrol_sn: string }[]>(
@@ -151,5 +155,31 @@ test.describe('where a punch was made', () => {
       PageSize: 10,
     });
     expect(alerts).toHaveLength(1);
+
+    // The console: 打卡数据 shows the flag and the distance; 巡检点管理 the point's position, and 从打卡学习 says
+    // why it cannot learn from one punch.
+    const consoleContext = await browser.newContext({
+      baseURL,
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+    });
+    const desk = await consoleContext.newPage();
+    await login(desk);
+    await desk.goto('/patrol/data_manage');
+    const table = desk.getByRole('table', { name: '打卡数据列表' });
+    const row = table.getByRole('row').filter({ hasText: point!.sn });
+    await expect(row).toContainText('位置异常');
+    await expect(row).toContainText(/距点 (29[89]|30[0-2]) 米/);
+    await desk.screenshot({ path: testInfo.outputPath('records-position.png') });
+    await desk.screenshot({ path: '/tmp/sos-records-position.png' });
+    await desk.goto('/patrol/card_manage');
+    await desk.getByRole('row').filter({ hasText: point!.sn }).getByRole('button', { name: '编辑' }).click();
+    const edit = desk.getByRole('dialog', { name: '编辑巡检点' });
+    await expect(edit.getByLabel('纬度')).toHaveValue('31.230400');
+    await expect(edit.getByLabel('半径')).toHaveValue('50');
+    await edit.getByRole('button', { name: '从打卡学习' }).click();
+    await expect(desk.getByText('定位样本不足').first()).toBeVisible();
+    await desk.screenshot({ path: '/tmp/sos-card-position.png' });
+    await consoleContext.close();
   });
 });
