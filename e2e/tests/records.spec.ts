@@ -27,7 +27,19 @@ const namesOf = (nodes: TreeNode[]): string[] => nodes.flatMap((node) => [node.l
 const PERIOD = '本月';
 
 /** The spreadsheet headers of each export (API.md, Files: the screen's Chinese column headers). */
-const PUNCH_SHEET = ['日期', '星期', '时间', '巡检点', '卡号', '设备号', '账号', '姓名', '当前路线', '所属组织'];
+const PUNCH_SHEET = [
+  '日期',
+  '星期',
+  '时间',
+  '巡检点',
+  '卡号',
+  '设备号',
+  '账号',
+  '姓名',
+  '当前路线',
+  '所属组织',
+  '检查结果',
+];
 const RECORD_SHEET = [
   '巡检时间',
   '星期',
@@ -41,6 +53,7 @@ const RECORD_SHEET = [
   '当前路线',
   '所属组织',
   '上传时间',
+  '检查结果',
 ];
 const CARD_TOTAL_SHEET = ['日期', '卡号', '巡检点名称', '巡检次数', '所属组织'];
 
@@ -56,6 +69,7 @@ const PUNCH_COLUMNS = [
   '当前路线',
   '所属组织',
   '事件',
+  '检查结果',
 ];
 
 interface Screen {
