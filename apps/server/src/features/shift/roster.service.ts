@@ -14,11 +14,10 @@ import type { z } from 'zod';
 import { writeLog } from '../../audit/audit.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { localTimeText } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
 import { forbidden, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
-import { attendanceOf, shiftWindow } from './attendance.js';
+import { shiftWindow } from './attendance.js';
 import * as repo from './shift.repository.js';
 import { usableFor } from './shift.service.js';
 
@@ -38,30 +37,25 @@ export async function rosterMonth(
   const target = await scope.hold(input.hold_id);
   const days = daysOfMonth(input.month);
   const accounts = await repo.accountsUnder(ctx.db, target.path);
-  const duties = await repo.dutiesOf(
+  const cells = await repo.monthCells(
     ctx.db,
     accounts.map((a) => a.user_id),
     days[0]!,
     days[days.length - 1]!,
+    ctx.now(),
+    ctx.config.tzName,
   );
-  const byCell = new Map(duties.map((d) => [`${d.user_id}|${d.duty_date}`, d]));
-  const now = ctx.now();
-  const tz = ctx.config.tzName;
+  const byCell = new Map(cells.map((c) => [`${c.user_id}|${c.date}`, c]));
   return {
     days,
     rows: accounts.map((a) => ({
       user_id: a.user_id,
       true_name: a.true_name || a.user_name,
       cells: days.map((date) => {
-        const duty = byCell.get(`${a.user_id}|${date}`);
-        if (!duty) return { date, shift_id: 0, on_duty_time: '', off_duty_time: '', attendance: Attendance.none };
-        return {
-          date,
-          shift_id: duty.shift_id,
-          on_duty_time: duty.on_duty_time ? localTimeText(duty.on_duty_time, tz) : '',
-          off_duty_time: duty.off_duty_time ? localTimeText(duty.off_duty_time, tz) : '',
-          attendance: attendanceOf(duty, now),
-        };
+        const cell = byCell.get(`${a.user_id}|${date}`);
+        if (!cell) return { date, shift_id: 0, on_duty_time: '', off_duty_time: '', attendance: Attendance.none };
+        const { user_id: _user, ...shown } = cell;
+        return shown;
       }),
     })),
   };
