@@ -36,6 +36,23 @@ describe('the demo tenant', () => {
     expect(new Set(tasks.data.map((t) => t.cycle_repeat_mode))).toEqual(new Set([1, 2, 3, 4]));
   });
 
+  it('has a checklist on two points and a hazard in every state, each found by an answered punch (INSPECTION.md)', async () => {
+    expect(await count(sql`select count(*)::int as n from patrol_card where checklist_id is not null`)).toBe(2);
+    const states = await queryRows<{ state: number; n: number }>(
+      h.ctx.db,
+      sql`select state, count(*)::int as n from hazard group by state order by state`,
+    );
+    expect(states.map((row) => [Number(row.state), row.n])).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+    ]);
+    expect(await count(sql`select count(*)::int as n from punch where check_result > 0`)).toBe(5);
+    expect(await count(sql`select count(*)::int as n from alert where kind = 6`)).toBe(5);
+  });
+
   it('lived through its days: punches stored through the upload, rounds finished and a few abnormal', async () => {
     expect(filled.punches).toBeGreaterThan(500);
     expect(await count(sql`select count(*)::int as n from punch`)).toBe(filled.punches);

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../context.js';
 import { operatorScope } from './demo-caller.js';
 import { fillDemoAssets } from './demo-assets.js';
 import { fillDemoHolds } from './demo-holds.js';
+import { fillDemoInspection } from './demo-inspection.js';
 import { fillDemoPunches } from './demo-punches.js';
 import { fillDemoRoads } from './demo-roads.js';
 import { fillDemoRoster } from './demo-roster.js';
@@ -26,5 +27,7 @@ export async function fillDemo(ctx: AppContext, days = DEMO_DAYS): Promise<{ pun
   const punches = await fillDemoPunches(ctx, start);
   // The roster is made today, with the month gone by and the week ahead (its 上岗 written for the shifts begun).
   await fillDemoRoster(ctx, await operatorScope(ctx), ids);
+  // 检查表 on two points and hazards in every state, found by the latest punches there (INSPECTION.md).
+  await fillDemoInspection(ctx, await operatorScope(ctx), ids);
   return { punches };
 }
