@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, login, menuEntry, rowWith, unique } from './support.js';
+import { callApi, login, menuEntry, rowWith, unique, useDemoClock } from './support.js';
 import { appLogin, PHONE, punchesOf, setUpGuard, syncLine } from './guard-support.js';
 
 // INSPECTION.md: a checklist on a point, an abnormal answer from the guard app (offline, then online), the hazard
@@ -144,5 +144,35 @@ test.describe('inspection items and hazards', () => {
     await desk.screenshot({ path: testInfo.outputPath('hazard-closed.png') });
     await desk.screenshot({ path: '/tmp/hazard-closed.png' });
     await deskContext.close();
+  });
+});
+
+test.describe('隐患管理 on the demo data', () => {
+  test.use({
+    baseURL: process.env.E2E_DEMO_URL,
+    viewport: { width: 1440, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  test.beforeEach(({ page }) => useDemoClock(page));
+
+  test('lists the demo’s hazards in every state, filters by state, and counts them in 隐患统计', async ({
+    page,
+  }, testInfo) => {
+    await login(page, 'zhuguan', 'demo1234');
+    await menuEntry(page, '隐患管理').click();
+    const table = page.getByRole('table', { name: '隐患列表' });
+    for (const state of ['待处理', '整改中', '待复核', '已关闭', '已忽略']) {
+      await expect(table.getByText(state, { exact: true })).toHaveCount(1);
+    }
+    await page.getByRole('search').getByLabel('状态').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '待复核' }).click();
+    await page.getByRole('search').getByRole('button', { name: '查询' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.screenshot({ path: testInfo.outputPath('demo-hazards.png') });
+    await page.getByRole('tab', { name: '隐患统计' }).click();
+    await expect(page.getByText('隐患最多的 10 个巡检点')).toBeVisible();
+    await expect(page.locator('.ant-statistic').filter({ hasText: '已关闭' })).toContainText('1');
+    await page.screenshot({ path: testInfo.outputPath('demo-hazard-stats.png') });
   });
 });
