@@ -7,6 +7,7 @@ const KIND_COLOR: Record<number, string> = {
   [AlertKind.offline]: 'purple',
   [AlertKind.clock]: 'orange',
   [AlertKind.proxy]: 'red',
+  [AlertKind.noShow]: 'cyan',
   [AlertKind.inspection]: 'magenta',
   [AlertKind.overdue]: 'gold',
   [AlertKind.sos]: 'red',
