@@ -75,6 +75,7 @@ export function hazardBody(params: ListParams): HazardListInput {
     include_children: f.include_children !== false,
     state: num(f.state),
     level: num(f.level),
+    patrol_id: num(f.patrol_id),
     start_date: (f.start_date as string) || undefined,
     end_date: (f.end_date as string) || undefined,
     overdue_only: f.overdue_only === true,
@@ -142,5 +143,13 @@ export function useAssignees(holdId: number | undefined) {
     queryKey: ['staff', 'options', holdId],
     queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
+  });
+}
+
+/** The point filter's choices: the points of the picked organisation and below. */
+export function usePointOptions(holdId: number | undefined) {
+  return useQuery({
+    queryKey: ['card', 'options', holdId],
+    queryFn: ({ signal }) => api.card.cardOptions({ hold_id: holdId }, { signal }),
   });
 }

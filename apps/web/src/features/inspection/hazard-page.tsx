@@ -25,7 +25,7 @@ import { ExportButton } from '../../components/export-button';
 import { ListTable } from '../../components/list-table';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { usePagedList } from '../../components/use-paged-list';
-import { HAZARD_LIST_KEY, hazardBody, listHazards, useHazardStats } from './api';
+import { HAZARD_LIST_KEY, hazardBody, listHazards, useHazardStats, usePointOptions } from './api';
 import { HazardDrawer } from './hazard-drawer';
 import { HazardLevelTag, HazardStateTag } from './hazard-tags';
 
@@ -100,6 +100,8 @@ function HazardList({ holdId }: { holdId: number | undefined }) {
   }, [holdId]);
   const [state, setState] = useState<number | undefined>();
   const [level, setLevel] = useState<number | undefined>();
+  const [patrolId, setPatrolId] = useState<number | undefined>();
+  const points = usePointOptions(holdId);
   const [span, setSpan] = useState<[Dayjs, Dayjs] | null>(null);
   const [overdue, setOverdue] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
@@ -107,6 +109,7 @@ function HazardList({ holdId }: { holdId: number | undefined }) {
     include_children: true,
     state: state ?? '',
     level: level ?? '',
+    patrol_id: patrolId ?? '',
     start_date: span ? span[0].format(DAY) : '',
     end_date: span ? span[1].format(DAY) : '',
     overdue_only: overdue,
@@ -132,6 +135,17 @@ function HazardList({ holdId }: { holdId: number | undefined }) {
           options={LEVEL_OPTIONS}
           value={level}
           onChange={setLevel}
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="巡检点"
+          aria-label="巡检点"
+          style={{ width: 160 }}
+          loading={points.isPending}
+          options={(points.data ?? []).map((p) => ({ value: p.patrol_id, label: p.patrol_name || p.patrol_sn }))}
+          value={patrolId}
+          onChange={setPatrolId}
         />
         <DatePicker.RangePicker
           value={span}
