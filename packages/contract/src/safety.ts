@@ -125,6 +125,8 @@ export const checkInPlan = z.object({
   enabled: z.boolean(),
   minutes: z.number(),
   grace: z.number(),
+  /** Today's roster duty's start (its 上岗, else the shift's start; local time), '' when no roster applies. */
+  duty_start: z.string(),
 });
 export type CheckInPlan = z.infer<typeof checkInPlan>;
 

@@ -36,7 +36,7 @@ vi.mock('@guard-tour/web/api/api', () => ({
       },
       checkIn: () => Promise.resolve({ next_due: '' }),
       sosState: () => Promise.resolve({ state: 0, responded_by: '', responded_time: '' }),
-      checkInPlan: () => Promise.resolve({ enabled: false, minutes: 60, grace: 5 }),
+      checkInPlan: () => Promise.resolve({ enabled: false, minutes: 60, grace: 5, duty_start: '' }),
     },
   },
 }));

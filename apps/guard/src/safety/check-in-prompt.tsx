@@ -34,7 +34,8 @@ function useFirstPunch(): number | null {
 }
 
 /**
- * 报平安 (SAFETY.md): when the organisation has check-ins on, every N minutes from the day's first punch the app
+ * 报平安 (SAFETY.md): when the organisation has check-ins on, every N minutes from the roster duty's start (else the
+ * day's first punch) the app
  * asks with a sound and a vibration; 我很安全 sends the check-in (with the position when the browser gives one).
  */
 export function CheckInPrompt() {
@@ -54,7 +55,10 @@ export function CheckInPrompt() {
     return () => clearInterval(tick);
   }, []);
 
-  const due = plan?.enabled ? nextCheckIn(first, last, plan.minutes) : null;
+  // The roster's duty where one applies today (SHIFTS.md), else the day's first punch.
+  const today = localTime().slice(0, 10);
+  const dutyStart = plan?.duty_start?.startsWith(today) ? msOfLocal(plan.duty_start) : null;
+  const due = plan?.enabled ? nextCheckIn(dutyStart ?? first, last, plan.minutes) : null;
   const asking = due !== null && now >= due;
 
   useEffect(() => {

@@ -1,12 +1,13 @@
 /**
- * 报平安's missed intervals (SAFETY.md, Check-ins), a pure function. Until the roster of SHIFTS.md lands, an account
- * is on duty between its first and its last punch of the day: an interval is due `minutes` after the first punch or
- * the last check-in; it is missed when no check-in came by its due plus the grace, and it counts only when the
- * account was still on duty then (its last punch so far is at or after the due). Each missed interval is one alert:
- * the next is due `minutes` after the missed one.
+ * 报平安's missed intervals (SAFETY.md, Check-ins), a pure function. An account is on duty during its roster duty of
+ * the day (SHIFTS.md: from its 上岗, else the shift's start, to its 下岗, else the shift's end), or, when no roster
+ * applies to it that day, between its first and its last punch of the day. An interval is due `minutes` after the
+ * duty's start or the last check-in; it is missed when no check-in came by its due plus the grace, and it counts only
+ * when the account was still on duty then (for the punch rule: its last punch so far is at or after the due). Each
+ * missed interval is one alert: the next is due `minutes` after the missed one.
  */
 export interface DutyDay {
-  /** Instants, ms. */
+  /** The duty's start and end (ms): the roster's, or the day's first and last punch. */
   firstPunch: number;
   lastPunch: number;
   /** The account's check-ins from the first punch on, any order. */

@@ -9,8 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { missedIntervals, nextDue } from '../../domain/check-in.js';
-import { localTimeText } from '../../domain/time.js';
-import { localDate } from '../../domain/time.js';
+import { localDate, localTimeText } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
 import { raiseAlerts, type NewAlert } from '../alert/alert.service.js';
@@ -20,11 +19,16 @@ import { phoneTime } from './sos.service.js';
 
 /** The caller's enterprise's 报平安 setting, as the app prompts it. */
 export async function checkInPlan(ctx: AppContext, scope: Scope): Promise<CheckInPlan> {
-  const row = await repo.checkInSetting(ctx.db, scope.caller.holdId);
+  const tz = ctx.config.tzName;
+  const [row, dutyStart] = await Promise.all([
+    repo.checkInSetting(ctx.db, scope.caller.holdId),
+    repo.rosterDutyStart(ctx.db, scope.caller.userId, localDate(ctx.now(), tz)),
+  ]);
   return {
     enabled: row.enabled,
     minutes: row.minutes ?? DEFAULT_CHECKIN_MINUTES,
     grace: row.grace ?? DEFAULT_CHECKIN_GRACE,
+    duty_start: dutyStart ? localTimeText(dutyStart, tz) : '',
   };
 }
 
@@ -73,12 +77,20 @@ export async function raiseMissedCheckIns(ctx: AppContext): Promise<number[]> {
   for (const day of [addDays(today, -1), today]) {
     const from = zonedInstant(day, 0, tz);
     const to = zonedInstant(addDays(day, 1), 0, tz);
-    const onDuty = await repo.accountsOnDuty(ctx.db, tz, from, to);
+    const [byPunches, byRoster] = await Promise.all([
+      repo.accountsOnDuty(ctx.db, tz, day, from, to),
+      repo.accountsOnRoster(ctx.db, tz, day),
+    ]);
+    // The roster's duty where it applies (SHIFTS.md), else the day's first to last punch (domain/check-in.ts).
+    const onDuty = [
+      ...byPunches.map((a) => ({ ...a, start: a.first_punch, end: a.last_punch })),
+      ...byRoster.map((a) => ({ ...a, start: a.duty_start, end: a.duty_end })),
+    ];
     if (onDuty.length === 0) continue;
     const checkIns = await repo.checkInsSince(
       ctx.db,
       onDuty.map((a) => a.user_id),
-      from,
+      new Date(Math.min(from.getTime(), ...onDuty.map((a) => new Date(a.start).getTime()))),
     );
     for (const account of onDuty) {
       const mine = checkIns.filter((c) => c.user_id === account.user_id);
@@ -86,8 +98,8 @@ export async function raiseMissedCheckIns(ctx: AppContext): Promise<number[]> {
       const grace = account.grace ?? DEFAULT_CHECKIN_GRACE;
       const missed = missedIntervals(
         {
-          firstPunch: new Date(account.first_punch).getTime(),
-          lastPunch: new Date(account.last_punch).getTime(),
+          firstPunch: new Date(account.start).getTime(),
+          lastPunch: new Date(account.end).getTime(),
           checkIns: mine.map((c) => new Date(c.checkin_time).getTime()),
           minutes,
           grace,
@@ -105,7 +117,7 @@ export async function raiseMissedCheckIns(ctx: AppContext): Promise<number[]> {
           lng: seen ? Number(seen.lng) : null,
           detail:
             `${account.name} 应于 ${HH_MM(new Date(due), tz)} 报平安（每 ${minutes} 分钟，宽限 ${grace} 分钟），未报；` +
-            `最后打卡：${account.last_point || '—'} ${account.last_text}`,
+            `最后打卡：${account.last_point || '—'} ${account.last_text ?? ''}`.trimEnd(),
         });
       }
     }

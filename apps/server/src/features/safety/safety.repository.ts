@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AlertKind, AlertState, CHECKIN_CLOSE_NOTE, LEARN_MAX_ACCURACY, SYSTEM_HANDLER } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { account, alert, checkIn, hold, patrolCard, punch, sosPress } from '../../db/schema.js';
+import { account, alert, checkIn, hold, patrolCard, punch, rosterDuty, sosPress } from '../../db/schema.js';
 import { localTime, queryRows } from '../../db/sql.js';
 
 /** The enterprise of an organisation path `/1/5/7/` is its second element (none for the operator). */
@@ -119,7 +119,7 @@ export async function closeMissedCheckIns(q: Queryable, userId: number, now: Dat
  * The accounts of enterprises with 报平安 on that punched in [from, to): their first and last punch there, the last
  * punch's point, their setting, and where they were last seen (their newest punch or check-in with a position).
  */
-export async function accountsOnDuty(q: Queryable, tz: string, from: Date, to: Date) {
+export async function accountsOnDuty(q: Queryable, tz: string, day: string, from: Date, to: Date) {
   return queryRows<{
     user_id: number;
     hold_id: number;
@@ -144,8 +144,53 @@ export async function accountsOnDuty(q: Queryable, tz: string, from: Date, to: D
     cross join lateral (select p.punch_time, p.patrol_name from ${punch} p
       where p.user_id = a.user_id and p.punch_time >= ${from} and p.punch_time < ${to}
       order by p.punch_time desc limit 1) l
-    where a.deleted_at is null and f.first_punch is not null`,
+    where a.deleted_at is null and f.first_punch is not null
+      and not exists (select 1 from ${rosterDuty} rd where rd.user_id = a.user_id and rd.duty_date = ${day}::date)`,
   );
+}
+
+/**
+ * The accounts of enterprises with 报平安 on that the roster (SHIFTS.md) puts on duty on `day`: on duty from their
+ * 上岗 (the shift's start until they tap it) to their 下岗 (the shift's end until they tap it), with their last
+ * punch of the duty and their setting.
+ */
+export async function accountsOnRoster(q: Queryable, tz: string, day: string) {
+  return queryRows<{
+    user_id: number;
+    hold_id: number;
+    name: string;
+    minutes: number | null;
+    grace: number | null;
+    duty_start: Date | string;
+    duty_end: Date | string;
+    last_point: string | null;
+    last_text: string | null;
+  }>(
+    q,
+    sql`
+    select a.user_id, a.hold_id, coalesce(nullif(a.true_name, ''), a.user_name) as name,
+      e.checkin_minutes as minutes, e.checkin_grace as grace,
+      coalesce(rd.on_duty_time, rd.window_start) as duty_start, coalesce(rd.off_duty_time, rd.window_end) as duty_end,
+      l.patrol_name as last_point, ${localTime(sql`l.punch_time`, tz)} as last_text
+    from ${rosterDuty} rd
+    join ${account} a on a.user_id = rd.user_id
+    join ${hold} h on h.hold_id = a.hold_id
+    join ${hold} e on e.hold_id = ${enterpriseOf(sql`h.path`)} and e.checkin_enabled
+    left join lateral (select p.punch_time, p.patrol_name from ${punch} p
+      where p.user_id = a.user_id and p.punch_time >= rd.window_start and p.punch_time < rd.window_end
+      order by p.punch_time desc limit 1) l on true
+    where rd.duty_date = ${day}::date and a.deleted_at is null`,
+  );
+}
+
+/** When the account's roster duty of today began (its 上岗, else the shift's start), if it has one. */
+export async function rosterDutyStart(q: Queryable, userId: number, day: string) {
+  const [row] = await queryRows<{ duty_start: Date | string }>(
+    q,
+    sql`select coalesce(on_duty_time, window_start) as duty_start from ${rosterDuty}
+      where user_id = ${userId} and duty_date = ${day}::date`,
+  );
+  return row ? new Date(row.duty_start) : null;
 }
 
 /** Check-ins of these accounts from `from` on, oldest first. */

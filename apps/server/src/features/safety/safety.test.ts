@@ -46,13 +46,16 @@ async function appLogin(user_name: string): Promise<string> {
   return reply.data.token;
 }
 
+const userIds: Record<string, number> = {};
+
 async function newGuard(user_name: string, true_name: string): Promise<string> {
-  const saved = await h.post(
+  const saved = await h.post<{ user_id: number }>(
     '/HoldInfo/SaveAccount',
     { user_id: 0, hold_id: w.a1.holdId, user_name, user_password: PASSWORD, true_name, role_id: 3 },
     w.a.token,
   );
   expect(saved.code, saved.msg).toBe(200);
+  userIds[user_name] = saved.data.user_id;
   return appLogin(user_name);
 }
 
@@ -233,7 +236,12 @@ describe('报平安', () => {
       w.a.token,
     );
     expect(saved.code, saved.msg).toBe(200);
-    expect((await h.get('/Terminal/CheckInPlan', {}, other)).data).toEqual({ enabled: true, minutes: 30, grace: 5 });
+    expect((await h.get('/Terminal/CheckInPlan', {}, other)).data).toEqual({
+      enabled: true,
+      minutes: 30,
+      grace: 5,
+      duty_start: '',
+    });
     // The day guard's first punch at 12:00, a check-in at 12:20 (next due 12:50), then silence; a punch at 13:40.
     h.clock.set(sh('2026-11-20 12:20:00'));
     await punch(other, otherPhone.device_no, [{ patrol_sn: 'GATE-1', punch_time: '2026-11-20 12:00:00' }]);
@@ -347,5 +355,36 @@ describe('where a punch was made', () => {
     ]);
     expect(sent.data.accepted).toBe(0);
     expect(sent.data.rejected.map((r) => r.reason)).toEqual(['纬度应为-90到90之间的数字', '经度和纬度须同时填写']);
+  });
+});
+
+describe('报平安 on the roster (SHIFTS.md)', () => {
+  it('follows the shift where the roster applies: from its start, whatever the day’s punches', async () => {
+    const shift = await h.post<{ shift_id: number }>(
+      '/Shift/Save',
+      { shift_id: 0, hold_id: w.a.holdId, shift_name: '晚班', start_time: '20:00', end_time: '23:00' },
+      w.a.token,
+    );
+    expect(shift.code, shift.msg).toBe(200);
+    const roster = await h.post(
+      '/Roster/Save',
+      {
+        hold_id: w.a.holdId,
+        cells: [{ user_id: userIds.night_guard, date: '2026-11-20', shift_id: shift.data.shift_id }],
+      },
+      w.a.token,
+    );
+    expect(roster.code, roster.msg).toBe(200);
+    expect((await h.get<{ duty_start: string }>('/Terminal/CheckInPlan', {}, guard)).data.duty_start).toBe(
+      '2026-11-20 20:00:00',
+    );
+    // The night guard punched all afternoon without checking in: the roster's duty, not his punches, counts today.
+    h.clock.set(sh('2026-11-20 20:34:00'));
+    await raiseMissedCheckIns(h.ctx);
+    expect((await alertsOf(9)).filter((row) => row.true_name === '夜班李')).toEqual([]);
+    h.clock.set(sh('2026-11-20 21:06:00'));
+    await raiseMissedCheckIns(h.ctx);
+    const mine = (await alertsOf(9)).filter((row) => row.true_name === '夜班李');
+    expect(mine.map((row) => row.detail.match(/应于 (\d\d:\d\d)/)?.[1])).toEqual(['21:00', '20:30']);
   });
 });
