@@ -1,6 +1,6 @@
 import { ATTENDANCE_TEXT, type Attendance } from '@guard-tour/contract';
 import { errorText } from '@guard-tour/web/api/client';
-import { Button, Space, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { tapDuty } from '../app/duty';
 
@@ -25,7 +25,7 @@ export function DutyBar() {
   }
 
   return (
-    <Space block justify="center" style={{ padding: '8px 0' }}>
+    <div style={{ display: 'flex', justifyContent: 'center', gap: 12, padding: '8px 0' }}>
       <Button
         color="primary"
         size="small"
@@ -38,6 +38,6 @@ export function DutyBar() {
       <Button size="small" loading={busy === 'off'} disabled={busy !== null} onClick={() => void tap('off')}>
         下岗
       </Button>
-    </Space>
+    </div>
   );
 }
