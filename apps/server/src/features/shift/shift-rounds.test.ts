@@ -167,7 +167,7 @@ describe('a road walked by shift', () => {
       { user_id: users.sun, true_name: '孙三' },
     ]);
     const points = await h.get<RoundPoints>('/Report/RoundPoints', { round_id: rounds.data[0]!.round_id }, token);
-    expect(points.data.responsible.map((r) => r.true_name)).toEqual(['赵一', '孙三']);
+    expect((points.data.responsible ?? []).map((r) => r.true_name)).toEqual(['赵一', '孙三']);
     const [alert] = await queryRows<{ detail: string }>(
       h.ctx.db,
       sql`select detail from alert where kind = ${AlertKind.missed} and road_id = ${roadId}`,

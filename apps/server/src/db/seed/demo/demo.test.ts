@@ -67,7 +67,7 @@ describe('the demo tenant', () => {
     const token = await h.login({ user_name: 'binjiang', user_password: DEMO_PASSWORD });
     const month = h.clock.now().toISOString().slice(0, 7);
     const last = new Date(h.clock.now().getTime() - 31 * 86_400_000).toISOString().slice(0, 7);
-    const cells = [];
+    const cells: RosterMonth['rows'][number]['cells'] = [];
     for (const m of new Set([last, month])) {
       const reply = await h.post<RosterMonth>('/Roster/Month', { month: m }, token);
       expect(reply.code, reply.msg).toBe(200);
