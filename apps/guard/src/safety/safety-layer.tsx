@@ -1,61 +1,18 @@
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
-import { pressSos, safety, useSafety } from '../app/safety-store';
-import { sosText } from '../lib/safety-queue';
-import { ring } from './alarm';
-import { CheckInPrompt } from './check-in-prompt';
-import { SosButton } from './sos-button';
-
-const SILENT_KEY = 'gt.guard.silentSos';
+import { lazy, Suspense } from 'react';
 
 /**
- * Over every screen of the signed-in app: the SOS button (held 3 s), the state of this phone's SOS (待发送 →
- * 已送达 → 已响应（某某）), a switch for the silent mode (no sound and no panel: only a mark on the button), and
- * the 报平安 prompt.
+ * The SOS button and 报平安 over every signed-in screen (sos-layer.tsx), in a chunk of its own so that the login
+ * screen's shell stays within its 200 KiB (GUARD-APP.md). Its loading starts with the app, so it is there by the time
+ * the guard has logged in; the service worker keeps it for offline starts.
  */
-export function SafetyLayer() {
-  const { sos } = useSafety();
-  const [silent, setSilent] = useState(() => localStorage.getItem(SILENT_KEY) === '1');
-  const shown = sos.filter((one) => !one.silent);
+const load = () => import('./sos-layer').then((module) => ({ default: module.SosLayer }));
+const SosLayer = lazy(load);
+void load();
 
+export function SafetyLayer() {
   return (
-    <>
-      <div className="sos-dock">
-        {shown.length > 0 && (
-          <div className="sos-panel" role="status" aria-live="assertive">
-            {shown.map((one) => (
-              <div key={one.sos_id} className="sos-line">
-                <span>紧急求助 {one.time.slice(11, 16)}：</span>
-                <strong data-testid="sos-state">{sosText(one)}</strong>
-                {one.state === 2 && (
-                  <Button size="mini" onClick={() => safety.dismiss(one.sos_id)}>
-                    知道了
-                  </Button>
-                )}
-              </div>
-            ))}
-          </div>
-        )}
-        <button
-          type="button"
-          className="sos-silent"
-          aria-pressed={silent}
-          onClick={() => {
-            localStorage.setItem(SILENT_KEY, silent ? '0' : '1');
-            setSilent(!silent);
-          }}
-        >
-          {silent ? '静音求助' : '有声求助'}
-        </button>
-        <SosButton
-          marked={sos.some((one) => one.state !== 2)}
-          onSend={() => {
-            if (!silent) ring([200, 100, 200, 100, 200]);
-            void pressSos(silent);
-          }}
-        />
-      </div>
-      <CheckInPrompt />
-    </>
+    <Suspense fallback={null}>
+      <SosLayer />
+    </Suspense>
   );
 }
