@@ -1,4 +1,4 @@
-import { webhookMessages, type WebhookRow } from '@guard-tour/contract';
+import { ALERT_KINDS, webhookMessages, type WebhookRow } from '@guard-tour/contract';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LIST_PARAMS } from '../../components/paging';
 import { webhookListBody } from './api';
@@ -41,7 +41,8 @@ describe('the webhook form’s checks', () => {
       url: '',
       format: 'wecom',
       secret: '',
-      kinds: [1, 2, 3, 4],
+      // Every kind the contract knows (more come with later features: 巡检异常, 整改超期, …).
+      kinds: [...ALERT_KINDS],
       enabled: true,
     });
     expect(webhookFormError(valid())).toBeNull();

@@ -1,4 +1,4 @@
-import { webhookMessages, type HoldTreeNode, type WebhookRow } from '@guard-tour/contract';
+import { ALERT_KINDS, webhookMessages, type HoldTreeNode, type WebhookRow } from '@guard-tour/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
@@ -139,7 +139,8 @@ describe('告警推送', { timeout: 60_000 }, () => {
         url: 'https://hooks.example.com/a',
         format: 'json',
         secret: 's3cret',
-        kinds: [1, 3, 4],
+        // Every kind but 终端离线, unticked.
+        kinds: ALERT_KINDS.filter((kind) => kind !== 2),
         enabled: true,
       }),
     );
