@@ -63,7 +63,9 @@ export function roadColumns({ onView, onEdit, onClose, onViewRounds }: RoadColum
       title: '巡检账号',
       dataIndex: 'patrol_users',
       onHeaderCell: NOWRAP.onHeaderCell,
-      render: (value: string) => shown(value),
+      // A road walked by shift (SHIFTS.md) names its shift: whoever is on duty in it walks the round.
+      render: (value: string, row: RoadRow) =>
+        row.walker_mode === 'shift' ? `按班次：${row.shift_name ?? ''}` : shown(value),
     },
     {
       title: '巡检周期',
