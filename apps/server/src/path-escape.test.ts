@@ -26,6 +26,7 @@ const FILE_ROUTES: Record<string, { field: string; refusals: number[] }> = {
   'GET /file/download_excelfile': { field: 'fileName', refusals: [404] },
   'GET /file/download_template': { field: 'name', refusals: [400, 404] },
   'POST /DeviceInfo/ImportDeviceByExcel': { field: 'FilePath', refusals: [400, 404] },
+  'POST /Roster/Import': { field: 'FilePath', refusals: [400, 404] },
 };
 
 const SECRET = 'SECRET-OUTSIDE-THE-WEB-ROOT';
@@ -95,7 +96,8 @@ describe('routes that name a file', () => {
               : await h.app.inject({
                   method: 'POST',
                   url: `${API_PREFIX}${route}`,
-                  payload: { HoldID: w.a.holdId, [field]: escape },
+                  // The device import names its organisation HoldID, the roster import hold_id.
+                  payload: { HoldID: w.a.holdId, hold_id: w.a.holdId, [field]: escape },
                   headers: { authorization: `Bearer ${w.a.token}` },
                 });
           const body = isFile(response) ? null : (response.json() as { code: number; msg: string });

@@ -248,7 +248,7 @@ describe('the menu', () => {
     );
     const groups = reply.data.filter((f) => f.parentId === 0).map((f) => f.funName);
     expect(groups).toEqual(['组织管理', '设备管理', '巡检记录', '路线任务', '系统管理']);
-    expect(reply.data.filter((f) => f.parentId !== 0)).toHaveLength(21); // the spec's 16, 漏检报表, 事件记录, 告警管理, 告警推送 and 角色管理 (ACCOUNTABILITY.md, GUARD-APP.md, ROLES.md)
+    expect(reply.data.filter((f) => f.parentId !== 0)).toHaveLength(26); // the spec's 16, 漏检报表, 事件记录, 告警管理, 告警推送, 角色管理, 检查表, 隐患管理, 班次管理, 排班表 and 定时报表 (ACCOUNTABILITY.md, GUARD-APP.md, ROLES.md, INSPECTION.md, SHIFTS.md, DIGESTS.md)
     expect(reply.data).toContainEqual({ funId: 101, funName: '组织管理', funPath: '/hold/manage', parentId: 100 });
   });
 

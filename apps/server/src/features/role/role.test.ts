@@ -102,6 +102,7 @@ describe('the catalogue and the built-in roles', () => {
       'card.view',
       'record.view',
       'record.export',
+      'hazard.view', // INSPECTION.md: the client sees its site's hazards
       'road.view',
       'task.view',
       'alert.view',
