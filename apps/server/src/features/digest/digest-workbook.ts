@@ -1,8 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DIGEST_SECTION_TEXT, type DigestSection, type SheetColumn } from '@guard-tour/contract';
-import { cellsOf, writeWorkbook, type WorkbookSheet } from '../../export/sheet-writer.js';
+import { cellsOf, type WorkbookSheet } from '../../export/sheet-writer.js';
+import { workbookBytes } from '../../export/workbook-bytes.js';
 import type { DigestData } from './digest-data.js';
 import { HAZARDS_PENDING, NO_ROUNDS, overviewPairs, periodText } from './digest-render.js';
 
@@ -98,19 +96,8 @@ function sectionSheet(section: DigestSection, data: DigestData): WorkbookSheet<R
 }
 
 /** The attachment's bytes. */
-export async function workbookOf(data: DigestData): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'digest-'));
-  const file = path.join(dir, 'report.xlsx');
-  try {
-    await writeWorkbook(
-      file,
-      data.sections.map((section) => sectionSheet(section, data)),
-      { maxRows: 100_000, batchSize: 2_000 },
-    );
-    return await readFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+export function workbookOf(data: DigestData): Promise<Buffer> {
+  return workbookBytes(data.sections.map((section) => sectionSheet(section, data)));
 }
 
 export function attachmentName(data: DigestData): string {

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { ROSTER_SHEET_COLUMNS, isCalendarDate } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import { cellText, type RawCell } from '../../domain/sheet-cell.js';
 import { invalid } from '../../errors.js';
+import { workbookBytes } from '../../export/workbook-bytes.js';
 import type { Scope } from '../../http/scope.js';
 import * as uploads from '../upload/upload.service.js';
 import type { ImportRow } from './roster.service.js';
@@ -11,14 +11,24 @@ import type { ImportRow } from './roster.service.js';
 
 export const ROSTER_IMPORT_MAX_ROWS = 10_000;
 
-/** The template: the header row, the date column as text, and two example rows of the caller's shifts. */
-export async function rosterTemplate(examples: readonly string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('排班导入');
-  sheet.columns = ROSTER_SHEET_COLUMNS.map((header) => ({ header, width: 18, style: { numFmt: '@' } }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of examples) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/**
+ * The template: the header row and two example rows of the caller's shifts, every cell text (the date too), by the
+ * exports' sheet writer — the same bytes for the same rows, whenever it is asked for.
+ */
+export function rosterTemplate(examples: readonly string[][]): Promise<Buffer> {
+  const columns = ROSTER_SHEET_COLUMNS.map((title, index) => ({ key: String(index), title }));
+  return workbookBytes([
+    {
+      title: '排班导入',
+      source: {
+        columns,
+        widths: Object.fromEntries(columns.map((column) => [column.key, 18])),
+        batches: async function* () {
+          yield examples;
+        },
+      },
+    },
+  ]);
 }
 
 /** A date cell as YYYY-MM-DD: typed text, or a spreadsheet date. */
