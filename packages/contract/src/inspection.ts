@@ -19,13 +19,6 @@ import { pagingSchema } from './envelope.js';
 export const CheckItemKind = { normal: 1, number: 2, choice: 3, text: 4, photo: 5 } as const;
 export type CheckItemKind = (typeof CheckItemKind)[keyof typeof CheckItemKind];
 export const CHECK_ITEM_KINDS: readonly CheckItemKind[] = [1, 2, 3, 4, 5];
-export const CHECK_ITEM_KIND_TEXT: Readonly<Record<CheckItemKind, string>> = {
-  1: '正常/异常',
-  2: '数值',
-  3: '单选',
-  4: '文本',
-  5: '拍照',
-};
 /** A kind-1 answer's two values. */
 export const NORMAL_VALUE = '正常';
 export const ABNORMAL_VALUE = '异常';
@@ -45,7 +38,6 @@ export const inspectionMessages = {
   nameRequired: '请输入检查表名称',
   nameTooLong: '检查表名称不能超过 50 个字符',
   badName: '检查表名称包含不允许的字符',
-  nameTaken: '该检查表名称已存在',
   noItems: '检查表至少需要一个检查项',
   tooManyItems: `检查表最多 ${MAX_ITEMS} 个检查项`,
   itemText: (n: number) => `第 ${n} 项：请输入检查内容（不超过 ${MAX_ITEM_TEXT} 个字符）`,
@@ -54,40 +46,22 @@ export const inspectionMessages = {
   itemRange: (n: number) => `第 ${n} 项：最小值不能大于最大值`,
   itemNumber: (n: number) => `第 ${n} 项：范围应为数字`,
   itemOptions: (n: number) => `第 ${n} 项：单选需要 ${MIN_OPTIONS}-${MAX_OPTIONS} 个选项`,
-  itemOptionText: (n: number) => `第 ${n} 项：选项内容不能为空且不超过 ${MAX_OPTION_TEXT} 个字符`,
+  itemOptionText: (n: number) => `第 ${n} 项：选项应为1-${MAX_OPTION_TEXT}个字`,
   itemOptionTwice: (n: number) => `第 ${n} 项：选项不能重复`,
-  itemUnknown: '检查项不存在或不属于该检查表',
   badIds: '请选择要删除的检查表',
-  inUse: '检查表已被巡检点使用，无法删除',
-  missing: '检查表不存在或已删除',
-  badChecklist: '检查表不存在或不属于该巡检点的组织',
   // Answers (AppPunches records): the record is rejected with one of these.
   badAnswers: '检查结果格式不正确',
-  noChecklist: '该巡检点没有检查表，不能提交检查结果',
-  answerUnknown: '检查项不存在或已修改，请刷新后重新填写',
-  answerTwice: '同一检查项只能回答一次',
-  answerRequired: (text: string) => `请填写必填项：${text}`,
-  answerNormal: (text: string) => `${text}：请选择正常或异常`,
-  answerNumber: (text: string) => `${text}：请输入数字`,
-  answerOption: (text: string) => `${text}：请选择列出的选项`,
-  answerText: (text: string) => `${text}：文字不能超过 ${MAX_ANSWER_TEXT} 个字符`,
-  answerPhotos: (text: string) => `${text}：请上传 1-${MAX_ANSWER_PHOTOS} 张照片`,
   // Hazards.
-  hazardMissing: '隐患不存在或已删除',
   badState: '隐患状态不正确',
   badLevel: '隐患等级不正确',
   badDate: '日期格式应为 YYYY-MM-DD',
   endBeforeStart: '结束日期不能早于开始日期',
   badDeadline: '整改期限格式应为 YYYY-MM-DD HH:mm',
-  pastDeadline: '整改期限不能早于当前时间',
   assigneeRequired: '请选择整改人',
-  assigneeOutside: '整改人不存在或不在该隐患的组织范围内',
   noteRequired: '请填写说明',
   noteTooLong: `说明不能超过 ${MAX_HAZARD_NOTE} 个字`,
   badNote: '说明包含不允许的字符',
   badPhotos: `最多上传 ${MAX_HAZARD_PHOTOS} 张照片`,
-  notAllowed: '当前状态不能执行该操作',
-  notAssignee: '只有整改人可以提交整改',
   badAnswersId: '打卡记录ID不正确',
 } as const;
 
@@ -298,11 +272,6 @@ export const answersQuery = z.object({
 
 /** A record list's 检查结果: '' (no template), 正常, 异常 N 项, 未填写. */
 export const CHECK_RESULT = { none: '', normal: '正常', unanswered: '未填写', abnormal: (n: number) => `异常 ${n} 项` };
-export function checkResultText(stored: number | null | undefined): string {
-  if (stored === null || stored === undefined) return CHECK_RESULT.none;
-  if (stored < 0) return CHECK_RESULT.unanswered;
-  return stored === 0 ? CHECK_RESULT.normal : CHECK_RESULT.abnormal(stored);
-}
 
 // --- hazards ----------------------------------------------------------------------------------------------------
 
@@ -319,39 +288,6 @@ export const HAZARD_STATE_TEXT: Readonly<Record<HazardState, string>> = {
 export const HazardLevel = { normal: 1, severe: 2 } as const;
 export type HazardLevel = (typeof HazardLevel)[keyof typeof HazardLevel];
 export const HAZARD_LEVEL_TEXT: Readonly<Record<HazardLevel, string>> = { 1: '一般', 2: '严重' };
-
-export type HazardMove = 'assign' | 'ignore' | 'fix' | 'verify' | 'reject';
-export const HAZARD_MOVE_TEXT: Readonly<Record<HazardMove, string>> = {
-  assign: '指派',
-  ignore: '忽略',
-  fix: '提交整改',
-  verify: '复核通过',
-  reject: '退回',
-};
-
-/**
- * The state machine (INSPECTION.md, Hazards): from which states a move may be made and where it leads. 指派 from
- * 待处理, or again while 整改中 (a new assignee or deadline); 忽略 from 待处理 or 整改中; the assignee's 提交整改
- * from 整改中; 复核通过 and 退回 from 待复核. 已关闭 and 已忽略 are final.
- */
-export const HAZARD_MOVES: Readonly<Record<HazardMove, { from: readonly HazardState[]; to: HazardState }>> = {
-  assign: { from: [HazardState.pending, HazardState.fixing], to: HazardState.fixing },
-  ignore: { from: [HazardState.pending, HazardState.fixing], to: HazardState.ignored },
-  fix: { from: [HazardState.fixing], to: HazardState.review },
-  verify: { from: [HazardState.review], to: HazardState.closed },
-  reject: { from: [HazardState.review], to: HazardState.fixing },
-};
-
-/** Where a move leads from a state, or null when it is not allowed there. */
-export function nextHazardState(state: number, move: HazardMove): HazardState | null {
-  const rule = HAZARD_MOVES[move];
-  return (rule.from as readonly number[]).includes(state) ? rule.to : null;
-}
-
-/** A hazard is open (an abnormal answer adds an occurrence to it) until closed or ignored. */
-export function isOpenHazard(state: number): boolean {
-  return state !== HazardState.closed && state !== HazardState.ignored;
-}
 
 const optionalDay = z.preprocess(
   (value) => (value === null || value === undefined || value === '' ? undefined : value),

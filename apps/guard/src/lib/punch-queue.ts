@@ -192,14 +192,8 @@ export class PunchQueue {
       const held = (await this.store.all()).find((punch) => punch.key === key && punch.rejected === null);
       if (!held) return null;
       const queued: QueuedAnswer[] = [];
-      for (const given of answers) {
-        const photos = given.photos?.length ? await this.storePhotos(given.photos) : undefined;
-        queued.push({
-          item_id: given.item_id,
-          ...(given.value !== undefined ? { value: given.value } : {}),
-          ...(given.option !== undefined ? { option: given.option } : {}),
-          ...(photos ? { photos } : {}),
-        });
+      for (const { photos, ...given } of answers) {
+        queued.push(photos?.length ? { ...given, photos: await this.storePhotos(photos) } : given);
       }
       const { holding: _held, ...rest } = held;
       const punch: QueuedPunch = { ...rest, answers: queued };
@@ -235,27 +229,16 @@ export class PunchQueue {
 
   /** Uploads the photos of a punch's 拍照 answers that have no server id yet, keeping each id at once. */
   private async uploadAnswerPhotos(punch: QueuedPunch, sender: PunchSender): Promise<QueuedPunch> {
-    let current = punch;
-    for (const [index, answer] of (punch.answers ?? []).entries()) {
+    for (const answer of punch.answers ?? []) {
       for (const photo of answer.photos ?? []) {
         if (photo.photo_id !== null) continue;
         const blob = await this.store.photo(photo.key);
-        const photo_id = blob ? await sender.uploadPhoto(blob) : null;
-        const answers = (current.answers ?? []).map((one, at) =>
-          at === index
-            ? {
-                ...one,
-                photos: (one.photos ?? [])
-                  .map((p) => (p.key === photo.key ? { ...p, photo_id } : p))
-                  .filter((p) => p.key !== photo.key || photo_id !== null),
-              }
-            : one,
-        );
-        current = { ...current, answers };
-        await this.store.put(current);
+        // A photo gone from the phone goes without its id (the server then asks for the item again).
+        photo.photo_id = blob ? await sender.uploadPhoto(blob) : null;
+        await this.store.put(punch);
       }
     }
-    return current;
+    return punch;
   }
 
   /** Uploads a punch's photos that have no server id yet; each id is kept at once, so a retry skips it. */
@@ -334,14 +317,11 @@ export function recordOf(punch: QueuedPunch): AppPunchRecord {
     // The point's checklist answered (INSPECTION.md).
     ...(punch.answers?.length
       ? {
-          answers: punch.answers.map((answer) => ({
-            item_id: answer.item_id,
-            ...(answer.value !== undefined ? { value: answer.value } : {}),
-            ...(answer.option !== undefined ? { option: answer.option } : {}),
-            ...(answer.photos?.length
-              ? { photo_ids: answer.photos.flatMap((photo) => (photo.photo_id === null ? [] : [photo.photo_id])) }
-              : {}),
-          })),
+          answers: punch.answers.map(({ photos, ...answer }) =>
+            photos?.length
+              ? { ...answer, photo_ids: photos.flatMap((photo) => (photo.photo_id === null ? [] : [photo.photo_id])) }
+              : answer,
+          ),
         }
       : {}),
   };

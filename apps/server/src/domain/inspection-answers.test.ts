@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  HAZARD_MOVES,
-  HAZARD_STATES,
-  HazardState,
-  isOpenHazard,
-  nextHazardState,
-  type ChecklistItem,
-  type HazardMove,
-} from '@guard-tour/contract';
+import { HAZARD_STATES, HazardState, type ChecklistItem } from '@guard-tour/contract';
+import { HAZARD_MOVES, isOpenHazard, nextHazardState, type HazardMove } from './hazard-moves.js';
 import { checkAnswers } from './inspection-answers.js';
 
 const ITEMS: ChecklistItem[] = [

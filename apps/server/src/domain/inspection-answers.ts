@@ -4,9 +4,9 @@ import {
   MAX_ANSWER_PHOTOS,
   MAX_ANSWER_TEXT,
   NORMAL_VALUE,
-  inspectionMessages as m,
   type ChecklistItem,
 } from '@guard-tour/contract';
+import { inspectionRefusals } from './inspection-messages.js';
 
 /** An answer as the app sends it (shape already read by the contract). */
 export interface GivenAnswer {
@@ -55,8 +55,8 @@ export function checkAnswers(items: readonly ChecklistItem[], given: readonly Gi
   const answers: StoredAnswer[] = [];
   for (const answer of given) {
     const found = byId.get(answer.item_id);
-    if (!found) return { ok: false, reason: m.answerUnknown };
-    if (seen.has(answer.item_id)) return { ok: false, reason: m.answerTwice };
+    if (!found) return { ok: false, reason: inspectionRefusals.answerUnknown };
+    if (seen.has(answer.item_id)) return { ok: false, reason: inspectionRefusals.answerTwice };
     seen.add(answer.item_id);
     const { item, position } = found;
     const base = {
@@ -79,7 +79,8 @@ export function checkAnswers(items: readonly ChecklistItem[], given: readonly Gi
       case CheckItemKind.normal: {
         const value = raw || (answer.option ?? '').trim();
         if (value === '') break;
-        if (value !== NORMAL_VALUE && value !== ABNORMAL_VALUE) return { ok: false, reason: m.answerNormal(item.text) };
+        if (value !== NORMAL_VALUE && value !== ABNORMAL_VALUE)
+          return { ok: false, reason: inspectionRefusals.answerNormal(item.text) };
         answers.push({ ...base, value, abnormal: value === ABNORMAL_VALUE });
         break;
       }
@@ -87,7 +88,7 @@ export function checkAnswers(items: readonly ChecklistItem[], given: readonly Gi
         if (raw === '') break;
         const n = Number(raw);
         if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) || !Number.isFinite(n)) {
-          return { ok: false, reason: m.answerNumber(item.text) };
+          return { ok: false, reason: inspectionRefusals.answerNumber(item.text) };
         }
         const outside = (item.min !== null && n < item.min) || (item.max !== null && n > item.max);
         answers.push({ ...base, value: String(n), abnormal: outside });
@@ -97,31 +98,31 @@ export function checkAnswers(items: readonly ChecklistItem[], given: readonly Gi
         const option = (answer.option ?? raw).trim();
         if (option === '') break;
         const chosen = item.options.find((o) => o.text === option);
-        if (!chosen) return { ok: false, reason: m.answerOption(item.text) };
+        if (!chosen) return { ok: false, reason: inspectionRefusals.answerOption(item.text) };
         answers.push({ ...base, option, abnormal: chosen.abnormal });
         break;
       }
       case CheckItemKind.text: {
         if (raw === '') break;
         if (raw.length > MAX_ANSWER_TEXT || raw.includes('\u0000'))
-          return { ok: false, reason: m.answerText(item.text) };
+          return { ok: false, reason: inspectionRefusals.answerText(item.text) };
         answers.push({ ...base, value: raw });
         break;
       }
       case CheckItemKind.photo: {
         const photos = [...new Set(answer.photo_ids ?? [])];
         if (photos.length === 0) break;
-        if (photos.length > MAX_ANSWER_PHOTOS) return { ok: false, reason: m.answerPhotos(item.text) };
+        if (photos.length > MAX_ANSWER_PHOTOS) return { ok: false, reason: inspectionRefusals.answerPhotos(item.text) };
         answers.push({ ...base, photo_ids: photos });
         break;
       }
       default:
-        return { ok: false, reason: m.answerUnknown };
+        return { ok: false, reason: inspectionRefusals.answerUnknown };
     }
   }
   const answered = new Set(answers.map((a) => a.item_id));
   const missing = items.find((item) => item.required && !answered.has(item.item_id));
-  if (missing) return { ok: false, reason: m.answerRequired(missing.text) };
+  if (missing) return { ok: false, reason: inspectionRefusals.answerRequired(missing.text) };
   answers.sort((a, b) => a.position - b.position);
   return { ok: true, answers, abnormal: answers.filter((a) => a.abnormal).length };
 }

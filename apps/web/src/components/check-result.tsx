@@ -1,4 +1,5 @@
-import { CHECK_RESULT, CHECK_ITEM_KIND_TEXT, type AnswerRow, type CheckItemKind } from '@guard-tour/contract';
+import { CHECK_RESULT, type AnswerRow, type CheckItemKind } from '@guard-tour/contract';
+import { CHECK_ITEM_KIND_TEXT } from './check-item-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Popover, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';

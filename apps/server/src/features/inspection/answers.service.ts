@@ -1,4 +1,5 @@
-import { AlertKind, HazardLevel, HazardState, inspectionMessages, type AnswerRow } from '@guard-tour/contract';
+import { AlertKind, HazardLevel, HazardState, type AnswerRow } from '@guard-tour/contract';
+import { inspectionRefusals } from '../../domain/inspection-messages.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { answerText, type StoredAnswer } from '../../domain/inspection-answers.js';
@@ -101,6 +102,6 @@ export async function storeAnswers(
 /** `Inspection/Answers`: a punch's answers as given (the item as it was); none for a punch without answers. */
 export async function punchAnswers(ctx: AppContext, scope: Scope, punchId: number): Promise<AnswerRow[]> {
   const rows = await answersRepo.answersOf(ctx.db, punchId);
-  if (rows.length > 0 && !scope.covers(rows[0]!.path)) throw notFound(inspectionMessages.missing);
+  if (rows.length > 0 && !scope.covers(rows[0]!.path)) throw notFound(inspectionRefusals.missing);
   return rows.map(({ path: _path, ...row }) => row);
 }

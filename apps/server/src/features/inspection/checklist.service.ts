@@ -1,6 +1,5 @@
 import {
   LogType,
-  inspectionMessages,
   type ChecklistDetail,
   type ChecklistRow,
   type Page,
@@ -9,6 +8,7 @@ import {
   type removeChecklistsInput,
   type saveChecklistInput,
 } from '@guard-tour/contract';
+import { inspectionRefusals } from '../../domain/inspection-messages.js';
 import type { z } from 'zod';
 import { writeLog } from '../../audit/audit.js';
 import type { AppContext } from '../../context.js';
@@ -37,7 +37,7 @@ export async function listChecklists(
 
 async function visibleChecklist(ctx: AppContext, scope: Scope, id: number, q: Queryable = ctx.db) {
   const [row] = await repo.findChecklists(q, ctx.config.tzName, [id]);
-  if (!row || !scope.covers(row.path)) throw notFound(inspectionMessages.missing);
+  if (!row || !scope.covers(row.path)) throw notFound(inspectionRefusals.missing);
   return row;
 }
 
@@ -57,17 +57,17 @@ export async function saveChecklist(
   return ctx.db.transaction(async (tx) => {
     const target = await scope.on(tx).hold(input.hold_id);
     if (await repo.nameTaken(tx, target.hold_id, input.checklist_name, input.checklist_id)) {
-      throw conflict(inspectionMessages.nameTaken);
+      throw conflict(inspectionRefusals.nameTaken);
     }
     let id = input.checklist_id;
     if (id === 0) {
-      if (input.items.some((item) => item.item_id)) throw invalid(inspectionMessages.itemUnknown);
+      if (input.items.some((item) => item.item_id)) throw invalid(inspectionRefusals.itemUnknown);
       id = await repo.insertChecklist(tx, target.hold_id, input.checklist_name, now);
     } else {
       await visibleChecklist(ctx, scope, id, tx);
       const live = await repo.liveItemIds(tx, id);
       if (input.items.some((item) => item.item_id && !live.has(item.item_id))) {
-        throw invalid(inspectionMessages.itemUnknown);
+        throw invalid(inspectionRefusals.itemUnknown);
       }
       await repo.updateChecklist(tx, id, target.hold_id, input.checklist_name, now);
     }
@@ -93,12 +93,12 @@ export async function removeChecklists(
   await ctx.db.transaction(async (tx) => {
     const rows = await repo.findChecklists(tx, ctx.config.tzName, ids);
     if (rows.length !== ids.length || rows.some((row) => !scope.covers(row.path))) {
-      throw notFound(inspectionMessages.missing);
+      throw notFound(inspectionRefusals.missing);
     }
     const used = await repo.pointsUsing(tx, ids);
     if (used.length > 0) {
       throw conflict(
-        `${inspectionMessages.inUse}（${[...new Set(used.map((u) => u.patrol_name))].slice(0, 5).join('、')}）`,
+        `${inspectionRefusals.inUse}（${[...new Set(used.map((u) => u.patrol_name))].slice(0, 5).join('、')}）`,
       );
     }
     await repo.softDelete(tx, ids, now);
@@ -118,8 +118,8 @@ export async function removeChecklists(
 export async function checklistForPoint(q: Queryable, scope: Scope, id: number, pointPath: string) {
   if (id === 0) return null;
   const row = await repo.checklistPath(q, id);
-  if (!row || !scope.covers(row.path)) throw notFound(inspectionMessages.missing);
-  if (!pointPath.startsWith(row.path)) throw invalid(inspectionMessages.badChecklist);
+  if (!row || !scope.covers(row.path)) throw notFound(inspectionRefusals.missing);
+  if (!pointPath.startsWith(row.path)) throw invalid(inspectionRefusals.badChecklist);
   return row;
 }
 

@@ -1,16 +1,12 @@
 import {
   AlertKind,
   HAZARD_LEVEL_TEXT,
-  HAZARD_MOVE_TEXT,
   HAZARD_STATE_TEXT,
   HazardState,
   LogType,
   guardAppMessages,
-  inspectionMessages as m,
-  nextHazardState,
   type HazardDetail,
   type HazardLevel,
-  type HazardMove,
   type HazardRow,
   type HazardStats,
   type Page,
@@ -22,6 +18,8 @@ import {
   type hazardMoveInput,
   type hazardStatsInput,
 } from '@guard-tour/contract';
+import { nextHazardState, type HazardMove } from '../../domain/hazard-moves.js';
+import { HAZARD_MOVE_TEXT, inspectionRefusals } from '../../domain/inspection-messages.js';
 import type { z } from 'zod';
 import { writeLog } from '../../audit/audit.js';
 import type { AppContext } from '../../context.js';
@@ -76,7 +74,7 @@ export async function listHazards(
 
 async function visibleHazard(ctx: AppContext, scope: Scope, id: number, q: Queryable = ctx.db, lock = false) {
   const row = await repo.findHazard(q, ctx.config.tzName, id, ctx.now(), lock);
-  if (!row || !scope.covers(row.path)) throw notFound(m.hazardMissing);
+  if (!row || !scope.covers(row.path)) throw notFound(inspectionRefusals.hazardMissing);
   return row;
 }
 
@@ -120,7 +118,7 @@ async function move(ctx: AppContext, scope: Scope, spec: MoveSpec): Promise<void
   await ctx.db.transaction(async (tx) => {
     const row = await visibleHazard(ctx, scope, spec.hazardId, tx, true);
     const to = nextHazardState(row.state, spec.move);
-    if (to === null) throw conflict(m.notAllowed);
+    if (to === null) throw conflict(inspectionRefusals.notAllowed);
     const extra = (await spec.apply?.(tx, row)) ?? {};
     await repo.moveHazard(tx, row.hazard_id, {
       ...extra.values,
@@ -157,9 +155,9 @@ export function assignHazard(ctx: AppContext, scope: Scope, input: z.output<type
     hazardId: input.hazard_id,
     note: input.note,
     apply: async (tx) => {
-      if (deadline.getTime() <= ctx.now().getTime()) throw invalid(m.pastDeadline);
+      if (deadline.getTime() <= ctx.now().getTime()) throw invalid(inspectionRefusals.pastDeadline);
       const person = await repo.accountPath(tx, input.user_id);
-      if (!person || !scope.covers(person.path)) throw notFound(m.assigneeOutside);
+      if (!person || !scope.covers(person.path)) throw notFound(inspectionRefusals.assigneeOutside);
       return {
         values: { state: HazardState.fixing, assignee_id: person.user_id, deadline },
         logExtra: `，整改人 ${person.name}，期限 ${input.deadline}`,
@@ -190,7 +188,7 @@ export function fixHazard(ctx: AppContext, scope: Scope, input: z.output<typeof 
     hazardId: input.hazard_id,
     note: input.note,
     apply: async (tx, row) => {
-      if (row.assignee_id !== scope.caller.userId) throw forbidden(m.notAssignee);
+      if (row.assignee_id !== scope.caller.userId) throw forbidden(inspectionRefusals.notAssignee);
       const found = await photos.photosByIds(tx, input.photo_ids);
       if (found.length !== input.photo_ids.length) throw notFound(guardAppMessages.photoMissing);
       if (found.some((p) => p.user_id !== scope.caller.userId)) throw forbidden(guardAppMessages.photoNotYours);

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CHECK_ITEM_KIND_TEXT, CheckItemKind, type ChecklistItem, type SaveChecklistInput } from '@guard-tour/contract';
+import { CheckItemKind, type ChecklistItem, type SaveChecklistInput } from '@guard-tour/contract';
 import { App, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { errorText } from '../../api/client';
+import { CHECK_ITEM_KIND_TEXT } from '../../components/check-item-kinds';
 import { HoldSelect } from '../../components/hold-select';
 import { useChecklistDetail, useSaveChecklist } from './api';
 
