@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { deviceNo } from '../lib/app-id';
 import { cardNumberOfPath } from '../lib/card-number';
 import { LoginScreen } from '../screens/login-screen';
-import { PointScreen } from '../screens/point-screen';
 import { TasksScreen } from '../screens/tasks-screen';
 import { SafetyLayer } from '../safety/safety-layer';
 import { checkPoint, pointOf, startGuard } from './guard-store';
@@ -20,8 +19,10 @@ export type View =
 
 const HOME = import.meta.env.BASE_URL;
 
-// 我的整改 loads when opened: the app shell stays within its budget (GUARD-APP.md, Budgets).
+// A point's screen and 我的整改 load when first opened (the service worker caches every chunk, so offline too): the
+// app shell stays within its budget (GUARD-APP.md, Budgets).
 const HazardsScreen = lazy(() => import('../screens/hazards-screen').then((m) => ({ default: m.HazardsScreen })));
+const PointScreen = lazy(() => import('../screens/point-screen').then((m) => ({ default: m.PointScreen })));
 
 // A 401 has cleared the session: the login screen shows by itself (never the console's /login).
 setUnauthorizedHandler(() => undefined);
@@ -71,7 +72,9 @@ export function App() {
   if (view.kind === 'point') {
     return (
       <>
-        <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />
+        <Suspense fallback={null}>
+          <PointScreen card={view.card} punchKey={view.punchKey} onBack={() => setView({ kind: 'tasks' })} />
+        </Suspense>
         <SafetyLayer />
       </>
     );
