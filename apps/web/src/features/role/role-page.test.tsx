@@ -120,7 +120,7 @@ describe('the roles screen (角色管理)', { timeout: 30_000 }, () => {
       role_id: 0,
       hold_id: 1,
       role_name: '设备管理员',
-      permissions: ['device.view', 'device.edit', 'card.view', 'card.edit', 'record.export'],
+      permissions: ['device.view', 'device.edit', 'card.view', 'card.edit', 'checklist.edit', 'record.export'],
       remark: '',
     });
   });
