@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   ALERT_KIND_TEXT,
   ALERT_KINDS,
-  type AlertKind,
+  AlertKind,
+  HazardState,
   type DigestFrequency,
   type DigestSection,
 } from '@guard-tour/contract';
@@ -33,9 +34,28 @@ export interface DigestData {
   /** Incomplete rounds in all (the list above is cut at MAX_MISSED_LINES). */
   missed_total: number;
   alerts: { kind: number; kind_name: string; raised: number; handled: number }[];
-  /** Hazards (INSPECTION.md) have not landed: null says so in every shape of the report. */
-  hazards: null;
+  /** 紧急求助 (SAFETY.md) of the period, listed one by one; absent from sends stored before it was read. */
+  sos?: SosLine[];
+  /** Hazards (INSPECTION.md) of the period; null in sends stored before they were read. */
+  hazards: DigestHazards | null;
   devices: SilentDevice[];
+}
+
+/** Hazards found and closed in the period, and those still open (and past their deadline) when it was read. */
+export interface DigestHazards {
+  found: number;
+  closed: number;
+  open: number;
+  overdue: number;
+}
+
+export interface SosLine {
+  raised_time: string;
+  hold_name: string;
+  /** Who pressed it (the guard's name, else the phone). */
+  who: string;
+  /** 待响应, 已响应（name）or 已处理. */
+  state: string;
 }
 
 export interface DigestOverview {
@@ -177,6 +197,45 @@ export async function alertsOf(q: Queryable, holds: readonly number[], period: P
     raised: byKind.get(kind)?.raised ?? 0,
     handled: byKind.get(kind)?.handled ?? 0,
   }));
+}
+
+/** The period's hazards, read as 隐患管理 reads them: found and closed in it, open and overdue at `now`. */
+export async function hazardsOf(q: Queryable, holds: readonly number[], period: Period, tz: string, now: Date) {
+  const from = zonedInstant(period.start, 0, tz);
+  const to = zonedInstant(addDays(period.end, 1), 0, tz);
+  const [row] = await queryRows<DigestHazards>(
+    q,
+    sql`select (count(*) filter (where found_time >= ${from} and found_time < ${to}))::int as found,
+        (count(*) filter (where state = ${HazardState.closed} and closed_time >= ${from} and closed_time < ${to}))::int
+          as closed,
+        (count(*) filter (where state in (${HazardState.pending}, ${HazardState.fixing}, ${HazardState.review})))::int
+          as open,
+        (count(*) filter (where state in (${HazardState.pending}, ${HazardState.fixing}, ${HazardState.review})
+          and deadline < ${now}::timestamptz))::int as overdue
+      from hazard where hold_id = any(${idArray(holds)})`,
+  );
+  return row ?? { found: 0, closed: 0, open: 0, overdue: 0 };
+}
+
+/** Each 紧急求助 raised in the period, oldest first. */
+export async function sosOf(q: Queryable, holds: readonly number[], period: Period, tz: string) {
+  const from = zonedInstant(period.start, 0, tz);
+  const to = zonedInstant(addDays(period.end, 1), 0, tz);
+  return queryRows<SosLine>(
+    q,
+    sql`select ${localTime(sql`a.raised_time`, tz)} as raised_time, coalesce(h.hold_name, '') as hold_name,
+        coalesce(nullif(ac.true_name, ''), ac.user_name, a.device_no) as who,
+        case when a.state = 1 then '已处理'
+             when a.responded_by <> '' then '已响应（' || a.responded_by || '）'
+             else '待响应' end as state
+      from alert a
+      left join hold h on h.hold_id = a.hold_id
+      left join account ac on ac.user_id = a.user_id
+      where a.kind = ${AlertKind.sos} and a.hold_id = any(${idArray(holds)})
+        and a.raised_time >= ${from} and a.raised_time < ${to}
+      order by a.raised_time, a.alert_id
+      limit ${MAX_MISSED_LINES}`,
+  );
 }
 
 /**

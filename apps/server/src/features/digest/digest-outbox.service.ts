@@ -3,7 +3,16 @@ import { localTimeText } from '../../domain/time.js';
 import { freshRounds } from '../round/round.service.js';
 import { nextTryAfterFailure } from '../webhook/webhook-outbox.service.js';
 import { pushToHook } from '../webhook/webhook.service.js';
-import { alertsOf, coveredHolds, missedRoundsOf, overviewOf, silentDevicesOf, type DigestData } from './digest-data.js';
+import {
+  alertsOf,
+  coveredHolds,
+  hazardsOf,
+  missedRoundsOf,
+  overviewOf,
+  silentDevicesOf,
+  sosOf,
+  type DigestData,
+} from './digest-data.js';
 import { sendMail } from './digest-mail.js';
 import { dueSends, type Period } from './digest-period.js';
 import { hookBody, htmlOf, reportLink, subjectOf, textOf } from './digest-render.js';
@@ -44,7 +53,8 @@ export async function readDigestData(ctx: AppContext, digest: repo.StoredDigest,
     missed_rounds: missed.lines,
     missed_total: missed.total,
     alerts: await alertsOf(ctx.db, holds, period, tz),
-    hazards: null,
+    sos: await sosOf(ctx.db, holds, period, tz),
+    hazards: await hazardsOf(ctx.db, holds, period, tz, ctx.now()),
     devices: await silentDevicesOf(ctx.db, holds, ctx.now(), tz),
   };
 }

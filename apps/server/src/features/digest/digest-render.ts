@@ -7,8 +7,22 @@ const KIND_TITLE = { daily: '巡检日报', weekly: '巡检周报', monthly: '�
 /** Missed rounds a group robot's message lists. */
 export const ROBOT_MISSED_LINES = 10;
 export const NO_ROUNDS = '无巡检任务';
-export const HAZARDS_PENDING = '隐患排查功能尚未上线，本期暂无隐患数据。';
-const SOS_PENDING = '一键求助（SOS）尚未上线，本期无求助记录。';
+/** A send stored before hazards were read (its retry shows what was stored). */
+export const HAZARDS_UNREAD = '本次报表生成时未统计隐患。';
+const NO_SOS = '本期没有紧急求助。';
+
+/** The hazard section's figures as label and value pairs (every shape of the report shows the same). */
+export function hazardPairs(hazards: NonNullable<DigestData['hazards']>): [string, string][] {
+  return [
+    ['本期发现', String(hazards.found)],
+    ['本期关闭', String(hazards.closed)],
+    ['未关闭', String(hazards.open)],
+    ['其中超期', String(hazards.overdue)],
+  ];
+}
+
+export const SOS_HEAD = ['求助时间', '所属组织', '求助人', '状态'] as const;
+export const sosCells = (data: DigestData) => (data.sos ?? []).map((s) => [s.raised_time, s.hold_name, s.who, s.state]);
 
 export function periodText(data: Pick<DigestData, 'period_start' | 'period_end'>): string {
   return data.period_start === data.period_end ? data.period_start : `${data.period_start} 至 ${data.period_end}`;
@@ -127,9 +141,16 @@ function sectionHtml(section: DigestSection, data: DigestData): string {
           : '')
       );
     case 'alerts':
-      return htmlTable(ALERT_HEAD, alertCells(data)) + note(SOS_PENDING);
+      return (
+        htmlTable(ALERT_HEAD, alertCells(data)) +
+        ((data.sos ?? []).length === 0 ? note(NO_SOS) : htmlTable(SOS_HEAD, sosCells(data)))
+      );
     case 'hazards':
-      return note(HAZARDS_PENDING);
+      if (!data.hazards) return note(HAZARDS_UNREAD);
+      return htmlTable(
+        hazardPairs(data.hazards).map(([label]) => label),
+        [hazardPairs(data.hazards).map(([, value]) => value)],
+      );
     case 'devices':
       return data.devices.length === 0
         ? note('没有超过离线时长未上传的终端。')
@@ -166,10 +187,17 @@ export function textOf(data: DigestData, link: string | null): string {
         break;
       case 'alerts':
         for (const a of data.alerts) lines.push(`${a.kind_name}：产生 ${a.raised}，已处理 ${a.handled}`);
-        lines.push(SOS_PENDING);
+        if ((data.sos ?? []).length === 0) lines.push(NO_SOS);
+        for (const s of data.sos ?? []) lines.push(`紧急求助 ${s.raised_time} ${s.hold_name} ${s.who}：${s.state}`);
         break;
       case 'hazards':
-        lines.push(HAZARDS_PENDING);
+        lines.push(
+          data.hazards
+            ? hazardPairs(data.hazards)
+                .map(([label, value]) => `${label}：${value}`)
+                .join('，')
+            : HAZARDS_UNREAD,
+        );
         break;
       case 'devices':
         if (data.devices.length === 0) lines.push('没有超过离线时长未上传的终端。');

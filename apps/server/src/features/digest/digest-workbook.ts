@@ -2,7 +2,7 @@ import { DIGEST_SECTION_TEXT, type DigestSection, type SheetColumn } from '@guar
 import { cellsOf, type WorkbookSheet } from '../../export/sheet-writer.js';
 import { workbookBytes } from '../../export/workbook-bytes.js';
 import type { DigestData } from './digest-data.js';
-import { HAZARDS_PENDING, NO_ROUNDS, overviewPairs, periodText } from './digest-render.js';
+import { HAZARDS_UNREAD, NO_ROUNDS, hazardPairs, overviewPairs, periodText } from './digest-render.js';
 
 /**
  * The e-mail's attachment: one sheet per section, written by the exports' sheet writer (text that could run as a
@@ -79,7 +79,15 @@ function sectionSheet(section: DigestSection, data: DigestData): WorkbookSheet<R
         })),
       );
     case 'hazards':
-      return sheet(title, cols([['note', '说明']]), [{ note: HAZARDS_PENDING }]);
+      if (!data.hazards) return sheet(title, cols([['note', '说明']]), [{ note: HAZARDS_UNREAD }]);
+      return sheet(
+        title,
+        cols([
+          ['label', '项目'],
+          ['value', '数量'],
+        ]),
+        hazardPairs(data.hazards).map(([label, value]) => ({ label, value: Number(value) })),
+      );
     case 'devices':
       return sheet(
         title,

@@ -119,6 +119,25 @@ beforeAll(async () => {
         values (1, 'digest-test-1', ${w.a1.holdId}, '漏检', ${sh('2026-11-19 09:12:00')}, 1),
                (2, 'digest-test-2', ${w.a.holdId}, '离线', ${sh('2026-11-19 12:00:00')}, 0)`,
   );
+  // 紧急求助 listed one by one; hazards found and closed in the period, one still open past its deadline, and one of
+  // a sibling enterprise that no report of A may count.
+  await queryRows(
+    db,
+    sql`insert into alert (kind, subject, hold_id, device_no, detail, raised_time, state, responded_by)
+        values (8, 'digest-sos-1', ${w.a1.holdId}, 'SOS-PHONE', '紧急求助', ${sh('2026-11-19 22:30:00')}, 0, '调度员')`,
+  );
+  let item = 0;
+  const hazard = (holdId: number, found: string, state: number, closed: string | null, deadline: string | null) =>
+    queryRows(
+      db,
+      sql`insert into hazard (hold_id, patrol_id, item_id, item_text, answer, state, found_time, last_time,
+            closed_time, deadline)
+          values (${holdId}, ${c2}, ${++item}, '消防门关闭', '异常', ${state}, ${sh(found)}, ${sh(found)},
+            ${closed ? sh(closed) : null}, ${deadline ? sh(deadline) : null})`,
+    );
+  await hazard(w.a1.holdId, '2026-11-19 10:00:00', 3, '2026-11-19 15:00:00', null);
+  await hazard(w.a.holdId, '2026-11-19 11:00:00', 1, null, '2026-11-19 12:00:00');
+  await hazard(w.b.holdId, '2026-11-19 11:00:00', 0, null, null);
 });
 
 afterAll(async () => {
@@ -238,9 +257,26 @@ describe('preview and send now', () => {
       period_end: '2026-11-19',
     });
     const html = preview.data.html;
-    for (const text of ['概览', '应巡轮次', '完成率', '66.7%', '漏检明细', '告警', '隐患', '尚未上线', '设备']) {
+    for (const text of [
+      '概览',
+      '应巡轮次',
+      '完成率',
+      '66.7%',
+      '漏检明细',
+      '告警',
+      '隐患',
+      '本期发现',
+      '其中超期',
+      '设备',
+    ]) {
       expect(html, text).toContain(text);
     }
+    // The stored hazards (two found of A's subtree, one closed, one open past its deadline; B's not counted) and
+    // each 紧急求助 with its state.
+    expect(html).toMatch(/<td[^>]*>2<\/td><td[^>]*>1<\/td><td[^>]*>1<\/td><td[^>]*>1<\/td>/);
+    expect(html).toContain('SOS-PHONE');
+    expect(html).toContain('已响应（调度员）');
+    expect(html).not.toContain('尚未上线');
     expect(html).toContain('=HYPERLINK(&quot;http://evil&quot;)');
     expect(html).toContain(
       `${PUBLIC_URL}/patrol/missed_report?hold_id=${w.a.holdId}&amp;include_children=true&amp;start_date=2026-11-19&amp;end_date=2026-11-19`,
@@ -298,7 +334,7 @@ describe('preview and send now', () => {
       period_end: '2026-11-19',
       overview: { rounds_expected: 2, rounds_done: 1, points_expected: 3, missed: 1, rate: 66.7 },
       missed_rounds: [expect.objectContaining({ road_name: '=HYPERLINK("http://evil")', missed_points: '=1+1' })],
-      hazards: null,
+      hazards: { found: 2, closed: 1, open: 1, overdue: 1 },
     });
 
     const history = await deliveries(digestId);
