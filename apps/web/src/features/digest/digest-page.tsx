@@ -11,7 +11,7 @@ import { DIGEST_TABLE_WIDTH, digestColumns } from './digest-columns';
 import { DigestDeliveries } from './digest-deliveries';
 import { DigestForm, NO_SMTP_HINT, type DigestDialogSubject } from './digest-form';
 import { DigestPreview } from './digest-preview';
-import { DigestToolbar } from './digest-toolbar';
+import { ChildrenToolbar } from '../../components/children-toolbar';
 import { useDigestActions } from './use-digest-actions';
 
 type Dialog =
@@ -44,7 +44,7 @@ export function DigestPage() {
       holdId={list.params.holdId}
       onPickHold={list.pickHold}
       toolbar={
-        <DigestToolbar
+        <ChildrenToolbar
           includeChildren={includeChildren}
           onIncludeChildren={(checked) => list.searchWith({ include_children: checked })}
           onSearch={() => list.searchWith({ include_children: includeChildren })}

@@ -10,7 +10,7 @@ import { DeliveriesDrawer } from './deliveries-drawer';
 import { useWebhookActions } from './use-webhook-actions';
 import { WEBHOOK_TABLE_WIDTH, webhookColumns } from './webhook-columns';
 import { WebhookForm, type WebhookDialogSubject } from './webhook-form';
-import { WebhookToolbar } from './webhook-toolbar';
+import { ChildrenToolbar } from '../../components/children-toolbar';
 
 type Dialog = { kind: 'form'; subject: WebhookDialogSubject } | { kind: 'deliveries'; hook: WebhookRow };
 
@@ -38,7 +38,7 @@ export function WebhookPage() {
       holdId={list.params.holdId}
       onPickHold={list.pickHold}
       toolbar={
-        <WebhookToolbar
+        <ChildrenToolbar
           includeChildren={includeChildren}
           onIncludeChildren={(checked) => list.searchWith({ include_children: checked })}
           onSearch={() => list.searchWith({ include_children: includeChildren })}
