@@ -18,24 +18,20 @@ export interface LogEntry {
 
 /**
  * The one writer of the operation and login log. Every write of every area calls it with the transaction
- * it writes in, so the log entry and the change commit or fail together. Answers the entry's id.
+ * it writes in, so the log entry and the change commit or fail together.
  */
-export async function writeLog(q: Queryable, entry: LogEntry): Promise<number> {
-  const [row] = await q
-    .insert(sysLog)
-    .values({
-      log_type: entry.type,
-      hold_id: entry.actor.holdId,
-      hold_name: entry.actor.holdName,
-      user_id: entry.actor.userId,
-      user_name: entry.actor.userName,
-      true_name: entry.actor.trueName,
-      device_no: entry.deviceNo ?? '',
-      log_content: entry.content,
-      outcome: entry.outcome ?? null,
-      ip: entry.actor.ip,
-      create_time: entry.at,
-    })
-    .returning({ id: sysLog.log_id });
-  return row!.id;
+export async function writeLog(q: Queryable, entry: LogEntry): Promise<void> {
+  await q.insert(sysLog).values({
+    log_type: entry.type,
+    hold_id: entry.actor.holdId,
+    hold_name: entry.actor.holdName,
+    user_id: entry.actor.userId,
+    user_name: entry.actor.userName,
+    true_name: entry.actor.trueName,
+    device_no: entry.deviceNo ?? '',
+    log_content: entry.content,
+    outcome: entry.outcome ?? null,
+    ip: entry.actor.ip,
+    create_time: entry.at,
+  });
 }

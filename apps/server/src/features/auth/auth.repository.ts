@@ -64,11 +64,6 @@ export async function takeAttemptTurn(q: Queryable, userName: string): Promise<v
   await q.execute(sql`select pg_advisory_xact_lock(hashtext(${'login:' + userName.toLowerCase()}))`);
 }
 
-/** A login attempt logged as a failure before its password was checked, settled once it has been. */
-export async function settleAttempt(q: Queryable, logId: number, outcome: string, content: string): Promise<void> {
-  await q.update(sysLog).set({ outcome, log_content: content }).where(eq(sysLog.log_id, logId));
-}
-
 /** Failed login attempts for an account name since `since` (the lock-out reads them). */
 export async function recentFailures(q: Queryable, userName: string, since: Date): Promise<Attempt[]> {
   const rows = await q

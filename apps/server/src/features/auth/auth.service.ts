@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { loginInput } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { writeLog, type LoginOutcome } from '../../audit/audit.js';
+import { writeLog } from '../../audit/audit.js';
 import { LOOKBACK_MS, loginDelayMs, loginLockedUntil } from '../../domain/lockout.js';
 import { localDate } from '../../domain/time.js';
 import { AppError, forbidden, invalid, tooManyAttempts, unauthenticated } from '../../errors.js';
@@ -50,10 +50,36 @@ function minutesLeft(until: Date, now: Date): number {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What a login attempt comes to once its password is checked: the outcome logged, and what the caller is told. */
+type Verdict =
+  | { outcome: 'failure' | 'expired' | 'denied'; content: string; refusal: AppError }
+  | { outcome: 'success'; content: string; caller: Caller; account: NonNullable<repo.AccountRow> };
+
+/** The password, the service expiry and the client, checked before the attempt takes its turn. */
+async function verdictOf(ctx: AppContext, input: LoginInput, found: repo.AccountRow | undefined, now: Date) {
+  if (!(await verifyPassword(found?.passwordHash, input.user_password)) || !found) {
+    return { outcome: 'failure', content: FAILED, refusal: unauthenticated(loginMessages.failed) } as const;
+  }
+  if (found.serviceEnd && found.serviceEnd < localDate(now, ctx.config.tzName)) {
+    const content = `登录被拒绝：服务已于 ${found.serviceEnd} 到期`;
+    return { outcome: 'expired', content, refusal: new AppError(403, loginMessages.expired) } as const;
+  }
+  const { passwordHash: _passwordHash, ...account } = found;
+  const caller = repo.callerOf(account, { sessionId: 0, client: input.client, deviceId: null });
+  if (input.client === 'app' && !caller.permissions.has('app.use')) {
+    const content = '登录被拒绝：此账号没有使用巡检助手的权限';
+    return { outcome: 'denied', content, refusal: forbidden(roleMessages.appDenied) } as const;
+  }
+  const content = input.client === 'app' ? '登录成功（巡检助手）' : '登录成功';
+  return { outcome: 'success', content, caller, account: found } as const;
+}
+
 /**
- * Logs in: lock-out first, then the password, then the service expiry and the client. Every attempt is a login log
- * entry, written before the password is checked as a failure (its outcome settled after): attempts at one account
- * name take turns across servers (an advisory lock), so parallel wrong passwords lock after exactly five (R19).
+ * Logs in. The password is checked first; then the attempt takes its turn at the account name on every server (an
+ * advisory lock) and, inside it, the lock-out is decided from the failures logged so far and the attempt is logged
+ * — so ten wrong passwords sent at once lock after exactly five (R19), while right ones sent together never count
+ * against each other. A locked pair is refused even with the right password; past 100 failures an hour from all
+ * addresses every answer is slowed instead (never locked).
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<LoginResult> {
   const now = ctx.now();
@@ -68,6 +94,8 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
         ip,
       }
     : { userId: null, userName: input.user_name, trueName: '', holdId: 1, holdName: '', ip };
+  const verdict: Verdict = await verdictOf(ctx, input, found, now);
+  const token = newToken();
 
   const attempt = await ctx.db.transaction(async (tx) => {
     await repo.takeAttemptTurn(tx, input.user_name);
@@ -78,51 +106,27 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
       await writeLog(tx, { type: LogType.login, actor, content, at: now, outcome: 'locked' });
       return { until };
     }
-    const logId = await writeLog(tx, {
-      type: LogType.login,
-      actor,
-      content: FAILED,
-      at: now,
-      outcome: 'failure',
-    });
-    return { logId, delayMs: loginDelayMs(failures, now) };
+    await writeLog(tx, { type: LogType.login, actor, content: verdict.content, at: now, outcome: verdict.outcome });
+    if (verdict.outcome === 'success') {
+      await repo.insertSession(tx, {
+        tokenHash: hashToken(token),
+        userId: verdict.account.userId,
+        holdId: verdict.account.holdId,
+        remember: input.remember_login,
+        ip,
+        now,
+        expiresAt: new Date(now.getTime() + (input.remember_login ? REMEMBERED_SESSION_MS : SESSION_MS)),
+        client: input.client,
+      });
+    }
+    return { delayMs: loginDelayMs(failures, now) };
   });
   if (attempt.until) {
     throw tooManyAttempts(`登录失败次数过多，请 ${minutesLeft(attempt.until, now)} 分钟后再试`);
   }
   if (attempt.delayMs > 0) await (ctx.sleep ?? wait)(attempt.delayMs);
-  const settle = (outcome: LoginOutcome, content: string, q: Queryable = ctx.db) =>
-    repo.settleAttempt(q, attempt.logId, outcome, content);
-
-  if (!(await verifyPassword(found?.passwordHash, input.user_password)) || !found) {
-    throw unauthenticated(loginMessages.failed);
-  }
-  if (found.serviceEnd && found.serviceEnd < localDate(now, ctx.config.tzName)) {
-    await settle('expired', `登录被拒绝：服务已于 ${found.serviceEnd} 到期`);
-    throw new AppError(403, loginMessages.expired);
-  }
-  const { passwordHash: _passwordHash, ...account } = found;
-  const caller = repo.callerOf(account, { sessionId: 0, client: input.client, deviceId: null });
-  if (input.client === 'app' && !caller.permissions.has('app.use')) {
-    await settle('denied', '登录被拒绝：此账号没有使用巡检助手的权限');
-    throw forbidden(roleMessages.appDenied);
-  }
-
-  const token = newToken();
-  await ctx.db.transaction(async (tx) => {
-    await repo.insertSession(tx, {
-      tokenHash: hashToken(token),
-      userId: found.userId,
-      holdId: found.holdId,
-      remember: input.remember_login,
-      ip,
-      now,
-      expiresAt: new Date(now.getTime() + (input.remember_login ? REMEMBERED_SESSION_MS : SESSION_MS)),
-      client: input.client,
-    });
-    await settle('success', input.client === 'app' ? '登录成功（巡检助手）' : '登录成功', tx);
-  });
-  return { token, ...sessionInfo(ctx, caller) };
+  if (verdict.outcome !== 'success') throw verdict.refusal;
+  return { token, ...sessionInfo(ctx, verdict.caller) };
 }
 
 const FAILED = '登录失败：账号或密码不对';

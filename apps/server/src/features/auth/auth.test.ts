@@ -194,6 +194,18 @@ describe('lock-out', () => {
     }
   });
 
+  it('lets ten right passwords sent at once from one address all in (they never count against each other)', async () => {
+    const holdId = await insertHold(h.ctx.db, { name: '同时登录', type: 2, parentId: 1 });
+    await insertAccount(h.ctx.db, { userName: 'together', password: 'right-pass', holdId });
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.post('/UserInfo/Login_Web', { user_name: 'together', user_password: 'right-pass' }, undefined, '10.8.8.8'),
+      ),
+    );
+    expect(replies.map((reply) => reply.code)).toEqual(Array(10).fill(200));
+    expect((await loginLogs('together')).map((l) => l.outcome)).toEqual(Array(10).fill('success'));
+  });
+
   it('slows, never locks, an account past a hundred failures an hour from many addresses', async () => {
     const holdId = await insertHold(h.ctx.db, { name: '分布式攻击', type: 2, parentId: 1 });
     await insertAccount(h.ctx.db, { userName: 'target', password: 'right-pass', holdId });
