@@ -167,7 +167,7 @@ test.describe('roles in the console', () => {
     await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog', { name: '新增角色' });
     await dialog.getByLabel('角色名称').fill(roleName);
-    // The group's box ticks the whole of 巡检记录 (查看巡检记录 and 导出); 查看路线 on its own.
+    // The group's box ticks the whole of 巡检记录 (查看巡检记录, 导出 and the hazards' keys); 查看路线 on its own.
     await dialog.getByRole('checkbox', { name: '巡检记录', exact: true }).check();
     await expect(dialog.getByRole('checkbox', { name: '导出', exact: true })).toBeChecked();
     await dialog.getByRole('checkbox', { name: '查看路线', exact: true }).check();
@@ -208,6 +208,7 @@ test.describe('roles in the console', () => {
       '人员统计',
       '漏检报表',
       '事件记录',
+      '隐患管理',
       '路线管理',
       '路线状态',
       '线路管理',
