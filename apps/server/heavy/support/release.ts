@@ -32,7 +32,9 @@ export interface Built {
 /** `npm run release` (its script, run directly): builds what is stale, installs, packs. */
 export function buildRelease(): Built {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['scripts/release.mjs'], { cwd: REPO, encoding: 'utf8' });
+  // Not the test runner's NODE_ENV=test: a console or guard app built under it carries React's development build.
+  const { NODE_ENV: _runner, ...env } = process.env;
+  const result = spawnSync(process.execPath, ['scripts/release.mjs'], { cwd: REPO, encoding: 'utf8', env });
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) {
     throw new Error(`npm run release failed (${result.status}):\n${(result.stdout + result.stderr).slice(-3000)}`);
