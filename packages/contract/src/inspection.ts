@@ -232,15 +232,20 @@ export type PointChecklist = z.infer<typeof pointChecklist>;
 
 // --- answers ----------------------------------------------------------------------------------------------------
 
-/** One answer of an `AppPunches` record: read loosely here, checked against its item by the server. */
+/**
+ * One answer of an `AppPunches` record: read loosely here, checked against its item by the server. The value and
+ * the option carry no length bound of their own (the request's body limit bounds them): too long a text, or a
+ * value no option or number can be, is refused by the server with the item named (`文字不能超过 500 个字符`),
+ * which only it knows, and for that record alone.
+ */
 export const answerInput = z.object(
   {
     item_id: z.coerce
       .number({ error: inspectionMessages.badAnswers })
       .int(inspectionMessages.badAnswers)
       .min(1, inspectionMessages.badAnswers),
-    value: z.union([z.string().max(2_000), z.number()], { error: inspectionMessages.badAnswers }).nullish(),
-    option: z.string({ error: inspectionMessages.badAnswers }).max(200, inspectionMessages.badAnswers).nullish(),
+    value: z.union([z.string(), z.number()], { error: inspectionMessages.badAnswers }).nullish(),
+    option: z.string({ error: inspectionMessages.badAnswers }).nullish(),
     photo_ids: z
       .array(id, { error: inspectionMessages.badAnswers })
       .max(MAX_ANSWER_PHOTOS, inspectionMessages.badAnswers)

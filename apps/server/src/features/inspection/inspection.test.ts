@@ -280,6 +280,47 @@ describe('answers with the punch', () => {
     expect(hazards.data).toEqual([]);
   });
 
+  it('refuses a text answer of any length over the item’s limit as its record only, naming the item', async () => {
+    const ok = [
+      { item_id: item('消防门关闭').item_id, value: '正常' },
+      { item_id: item('管网压力').item_id, value: 0.4 },
+    ];
+    const text = (value: string) => [...ok, { item_id: item('备注').item_id, value }];
+    const reply = await punches([
+      { patrol_sn: 'INS-PUMP', punch_time: '2026-11-20 09:10:00', answers: text('备'.repeat(2_001)) },
+      { patrol_sn: 'INS-PUMP', punch_time: '2026-11-20 09:11:00', answers: text('x'.repeat(20_000)) },
+      { patrol_sn: 'INS-PUMP', punch_time: '2026-11-20 09:12:00', answers: text('备'.repeat(501)) },
+      { patrol_sn: 'INS-PUMP', punch_time: '2026-11-20 09:13:00', answers: text('备'.repeat(500)) },
+      {
+        patrol_sn: 'INS-PUMP',
+        punch_time: '2026-11-20 09:14:00',
+        answers: [ok[0], { ...ok[1], value: '9'.repeat(3_000) }],
+      },
+      {
+        patrol_sn: 'INS-PUMP',
+        punch_time: '2026-11-20 09:15:00',
+        answers: [{ item_id: ok[0]!.item_id, option: '异'.repeat(300) }, ok[1]],
+      },
+    ]);
+    expect(reply.code, reply.msg).toBe(200);
+    expect(reply.data).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        { index: 0, reason: '备注：文字不能超过 500 个字符' },
+        { index: 1, reason: '备注：文字不能超过 500 个字符' },
+        { index: 2, reason: '备注：文字不能超过 500 个字符' },
+        { index: 4, reason: '管网压力：请输入数字' },
+        { index: 5, reason: '消防门关闭：请选择正常或异常' },
+      ],
+    });
+    const stored = await queryRows<{ n: number }>(
+      h.ctx.db,
+      sql`select count(*)::int as n from punch_answer where value = ${'备'.repeat(500)}`,
+    );
+    expect(Number(stored[0]!.n)).toBe(1);
+  });
+
   it('makes an abnormal answer a hazard and raises 巡检异常 at once; the same item again is one more occurrence', async () => {
     const photo = await uploadPhoto(guard);
     const reply = await punches([
