@@ -232,3 +232,34 @@ export const roundPoint = pgTable(
   },
   (t) => [primaryKey({ columns: [t.round_id, t.patrol_id] })],
 );
+
+/**
+ * 漏检报表's per-day rollup of the frozen rounds (issue 31): per account (0 = every round), organisation, day, road
+ * and task (0 = the road's own rounds), the counts the report adds up. Kept exact by statement triggers on
+ * `patrol_round` (migration 0020): the freeze, a late upload that decides a frozen round again, an edit or a
+ * deletion of a round each apply their change in the same statement; a key whose rounds fall to 0 is removed.
+ * An account's rows count the rounds charged to it (the report's 巡检人: those on duty for a round walked by shift,
+ * else those who punched it, else the road's accounts). Rounds not frozen yet are read from `patrol_round`.
+ */
+export const roundDayCount = pgTable(
+  'round_day_count',
+  {
+    user_id: integer().notNull(),
+    hold_id: integer().notNull(),
+    round_date: date({ mode: 'string' }).notNull(),
+    road_id: integer().notNull(),
+    task_id: integer().notNull(),
+    rounds: integer().notNull(),
+    rounds_done: integer().notNull(),
+    points_expected: integer().notNull(),
+    on_time: integer().notNull(),
+    early: integer().notNull(),
+    late: integer().notNull(),
+    missed: integer().notNull(),
+    checked: integer().notNull(),
+  },
+  (t) => [
+    // Migration 0020 adds INCLUDE (the counts), which drizzle cannot spell: a year is read from the index alone.
+    uniqueIndex('round_day_count_key').on(t.user_id, t.hold_id, t.round_date, t.road_id, t.task_id),
+  ],
+);
