@@ -42,6 +42,7 @@ export function SosButton({ onSend, marked = false, holdMs = SOS_HOLD_MS }: SosB
       className="sos-button"
       aria-label="紧急求助（按住3秒）"
       data-holding={holding ? 'true' : 'false'}
+      data-marked={marked ? 'true' : 'false'}
       onPointerDown={(event) => {
         event.preventDefault();
         start();
