@@ -28,12 +28,15 @@ export interface PunchPlace {
 
 /**
  * The distance of a punch from its point in whole metres, or null when either position is unknown, and whether it
- * is 位置异常: farther than the radius plus the punch's accuracy (a punch without a position is never flagged).
+ * is 位置异常: that distance is farther than the radius plus the punch's accuracy (none counts as 0). A punch
+ * without a position, or at a point without one, is never flagged. The rule reads the whole metres the records
+ * keep and show (`distance_m`), so a row's distance, its point's radius and its accuracy always agree with its flag:
+ * a 50 m point's punch shown 距点 50 米 is never 位置异常.
  */
 export function judgePlace({ point, punch }: PunchPlace): { distance: number | null; flagged: boolean } {
   if (!point || !punch) return { distance: null, flagged: false };
-  const distance = distanceMeters(point, punch);
-  return { distance: Math.round(distance), flagged: distance > point.radius + (punch.accuracy ?? 0) };
+  const distance = Math.round(distanceMeters(point, punch));
+  return { distance, flagged: distance > point.radius + (punch.accuracy ?? 0) };
 }
 
 /** The median of numbers (the mean of the middle two for an even count); NaN for none. */
