@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { Scope } from './http/scope.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
+import { AccessCache } from './http/access-cache.js';
 import { holdRoutes } from './features/hold/hold.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { roleRoutes } from './features/role/role.routes.js';
@@ -147,14 +148,21 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/proxyserver/docs' });
 
+  // Each app keeps its own sessions and scopes (issue 36), as each server does: forgotten when the database says
+  // something changed, or this app changed it.
+  const access = new AccessCache(ctx.now);
+  await access.listen(ctx.listen);
+  app.addHook('onClose', () => access.close());
+  // The app's context reads through to `ctx` (what is set on it later, e.g. a test's clock or sleep, still holds).
+  const served: AppContext = Object.assign(Object.create(ctx) as AppContext, { access });
   await app.register(
     async (api) => {
       registerAuth(api, {
-        resolveCaller: (token) => resolveCaller(ctx, token),
-        scopeOf: (caller, ip) => new Scope(ctx.db, caller, ip),
+        resolveCaller: (token) => resolveCaller(served, token),
+        scopeOf: (caller, ip) => new Scope(ctx.db, caller, ip, access),
         deviceKey: ctx.deviceKey,
       });
-      for (const feature of features) await api.register(feature, { ctx });
+      for (const feature of features) await api.register(feature, { ctx: served });
     },
     { prefix: '/proxyserver' },
   );

@@ -17,8 +17,18 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** What a listener may want to know of its connection: lost (what is NOTIFYed meanwhile is missed), and back. */
+export interface ListenEvents {
+  lost(): void;
+  regained(): void;
+}
+
 /** Calls `handler` with each payload NOTIFYed on `channel` (after its transaction commits); answers a stop. */
-export type Listen = (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  handler: (payload: string) => void,
+  events?: ListenEvents,
+) => Promise<() => Promise<void>>;
 
 export interface Database {
   db: Db;
@@ -173,7 +183,7 @@ export function openPostgres(url: string, max = 10, readUrl?: string): Database 
         client.release();
       }
     },
-    listen: (channel, handler) => listenPostgres(url, channel, handler),
+    listen: (channel, handler, events) => listenPostgres(url, channel, handler, events),
     async close() {
       await Promise.all([pool.end(), readPool?.end()]);
     },
@@ -188,10 +198,11 @@ const RELISTEN_MS = [500, 1_000, 2_000, 5_000];
  * failover): what was NOTIFYed while it was away is missed, which only live streams notice; webhooks read their
  * outbox instead.
  */
-async function listenPostgres(url: string, channel: string, handler: (payload: string) => void) {
+async function listenPostgres(url: string, channel: string, handler: (payload: string) => void, events?: ListenEvents) {
   let stopped = false;
   let client: pg.Client | undefined;
   let attempt = 0;
+  let lost = false;
   const connect = async (): Promise<void> => {
     if (stopped) return;
     const next = new pg.Client({ connectionString: url });
@@ -205,6 +216,10 @@ async function listenPostgres(url: string, channel: string, handler: (payload: s
       client = next;
       attempt = 0;
       if (stopped) await next.end().catch(() => {});
+      else if (lost) {
+        lost = false;
+        events?.regained();
+      }
     } catch {
       await next.end().catch(() => {});
       reconnect();
@@ -212,6 +227,10 @@ async function listenPostgres(url: string, channel: string, handler: (payload: s
   };
   const reconnect = () => {
     if (stopped) return;
+    if (!lost) {
+      lost = true;
+      events?.lost();
+    }
     client = undefined;
     const wait = RELISTEN_MS[Math.min(attempt++, RELISTEN_MS.length - 1)];
     setTimeout(() => void connect(), wait).unref();

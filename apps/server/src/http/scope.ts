@@ -5,6 +5,7 @@ import { preparedStatement } from '../db/prepared.js';
 import { hold } from '../db/schema.js';
 import { actorOf, type Actor, type Caller } from './caller.js';
 import { forbidden, notFound } from '../errors.js';
+import type { AccessCache } from './access-cache.js';
 
 export interface HoldRef {
   hold_id: number;
@@ -25,9 +26,11 @@ export class Scope {
     readonly caller: Caller,
     /** The address the call came from (behind TRUST_PROXY's balancers, the client's). */
     readonly ip: string,
+    /** The server's kept answers (issue 36): the organisations a list covers are read once, not per call. */
+    private readonly access?: AccessCache,
   ) {}
 
-  /** The same scope reading through a transaction. */
+  /** The same scope reading through a transaction (which reads the organisations anew: it may have changed them). */
   on(db: Queryable): Scope {
     return new Scope(db, this.caller, this.ip);
   }
@@ -61,13 +64,20 @@ export class Scope {
   /**
    * The organisation ids a list covers: the named one (checked, 403 outside) and, with include-children
    * (the default), every organisation below it — deleted ones too, so their history stays visible above them.
-   * One query: the check and the subtree are read together (a list call's only look-up besides its own).
+   * One query, the check and the subtree together, kept by the server until an organisation changes.
    */
   async holdIds(holdId: number | undefined, includeChildren = true): Promise<number[]> {
-    const statement = includeChildren ? subtreeIds(this.db) : ownId(this.db);
-    const rows = await statement.execute({ holdId: holdId ?? this.caller.holdId, callerPath: this.caller.holdPath });
-    if (rows.length === 0) throw forbidden();
-    return rows.map((r) => r.id);
+    const target = holdId ?? this.caller.holdId;
+    const { holdPath } = this.caller;
+    const read = async () => {
+      const statement = includeChildren ? subtreeIds(this.db) : ownId(this.db);
+      const rows = await statement.execute({ holdId: target, callerPath: holdPath });
+      return rows.map((r) => r.id);
+    };
+    const key = `scope:${includeChildren ? 'tree' : 'own'}:${target}:${holdPath}`;
+    const ids = this.access ? await this.access.through(key, read, () => Infinity) : await read();
+    if (ids.length === 0) throw forbidden();
+    return [...ids];
   }
 
   /** An object found by id is shown only if its organisation is in scope: otherwise it does not exist (404). */

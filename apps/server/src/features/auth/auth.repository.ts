@@ -118,6 +118,7 @@ function liveSessions(q: Queryable) {
     .select({
       tokenHash: session.token_hash,
       sessionId: session.session_id,
+      expiresAt: session.expires_at,
       client: session.client,
       deviceId: session.device_id,
       ...callerColumns,
@@ -147,7 +148,7 @@ const callerByToken = preparedStatement((q) =>
 type SessionRow = Awaited<ReturnType<ReturnType<typeof liveSessions>['execute']>>[number];
 
 function callerOfSession(row: SessionRow): Caller {
-  const { tokenHash: _tokenHash, sessionId, client, deviceId, ...account } = row;
+  const { tokenHash: _tokenHash, expiresAt: _expiresAt, sessionId, client, deviceId, ...account } = row;
   return callerOf(account, { sessionId, client: client === 'app' ? 'app' : 'console', deviceId });
 }
 
@@ -165,14 +166,20 @@ export function callerOf(
   };
 }
 
+/** A live session's caller, and when the session expires. */
+export interface LiveSession {
+  caller: Caller;
+  expiresAt: Date;
+}
+
 /**
- * The caller behind a live, unexpired, unrevoked token of a live account, with its role's keys, and — when the
- * session is bound to a phone — only while that phone is live and in the account's scope (every request asks: a
- * named statement, one round trip).
+ * The session behind a live, unexpired, unrevoked token of a live account, with its role's keys, and — when the
+ * session is bound to a phone — only while that phone is live and in the account's scope (a named statement, one
+ * round trip; each server keeps the answer, http/access-cache.ts).
  */
-export async function findCallerByToken(q: Queryable, tokenHash: string, now: Date): Promise<Caller | undefined> {
+export async function findSessionByToken(q: Queryable, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
   const [row] = await callerByToken(q).execute({ tokenHash, now });
-  return row && callerOfSession(row);
+  return row && { caller: callerOfSession(row), expiresAt: row.expiresAt };
 }
 
 /** The callers behind many tokens at once (the alert streams' re-check: one query for every open stream). */

@@ -23,6 +23,7 @@ import type { Scope } from '../../http/scope.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { hashToken, newToken } from '../../security/token.js';
 import * as repo from './auth.repository.js';
+import { accessTransaction } from '../../http/access-cache.js';
 
 const HOUR = 3_600_000;
 export const SESSION_MS = 12 * HOUR;
@@ -137,7 +138,12 @@ const FAILED = '登录失败：账号或密码不对';
  */
 export async function resolveCaller(ctx: AppContext, token: string): Promise<Caller | undefined> {
   const now = ctx.now();
-  const caller = await repo.findCallerByToken(ctx.db, hashToken(token), now);
+  const tokenHash = hashToken(token);
+  const read = () => repo.findSessionByToken(ctx.db, tokenHash, now);
+  const session = ctx.access
+    ? await ctx.access.through(`session:${tokenHash}`, read, (found) => found?.expiresAt.getTime())
+    : await read();
+  const caller = session?.caller;
   if (caller && serviceEnded(ctx, caller, now)) throw unauthenticated(loginMessages.expired);
   return caller;
 }
@@ -161,7 +167,7 @@ export function checkToken(ctx: AppContext, caller: Caller): SessionInfo {
 export async function logout(ctx: AppContext, scope: Scope): Promise<void> {
   const { caller } = scope;
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     await repo.revokeSession(tx, caller.sessionId, now);
     await writeLog(tx, {
       type: LogType.login,
@@ -209,7 +215,7 @@ export async function changePassword(ctx: AppContext, scope: Scope, input: Chang
   if (input.new_password === input.old_password) throw invalid('新密码不能与原密码相同');
   const passwordHash = await hashPassword(input.new_password);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     await repo.updatePassword(tx, caller.userId, passwordHash);
     await repo.revokeAccountSessions(tx, caller.userId, now, caller.sessionId);
     await writeLog(tx, {

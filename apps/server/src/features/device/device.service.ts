@@ -19,6 +19,7 @@ import { conflict, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import type { NewDevice } from '../../db/schema.js';
 import * as repo from './device.repository.js';
+import { accessTransaction } from '../../http/access-cache.js';
 
 const MISSING = '设备不存在或已删除';
 /** How many devices a log entry names one by one. */
@@ -82,7 +83,7 @@ export async function saveDevice(
   const now = ctx.now();
   const actor = scope.actor;
 
-  return ctx.db.transaction(async (tx) => {
+  return accessTransaction(ctx, async (tx) => {
     const txScope = scope.on(tx);
     const target = await txScope.hold(input.hold_id);
     if (input.object_id === 0) {
@@ -129,7 +130,7 @@ async function devicesInScope(scope: Scope, q: Queryable, objectIds: number[]) {
 /** Deletes devices, all or none (soft: their punches stay). */
 export async function removeDevices(ctx: AppContext, scope: Scope, objectIds: number[]): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     const rows = await devicesInScope(scope, tx, objectIds);
     await assertNotInUse(tx, 'device', new Map(rows.map((r) => [r.object_id, r.object_name || r.device_no])));
     await repo.softDeleteDevices(tx, objectIds, now);
@@ -149,7 +150,7 @@ export async function allocateDevices(
   input: z.output<typeof allocateDeviceInput>,
 ): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     const target = await scope.on(tx).hold(input.holdId);
     const rows = await devicesInScope(scope, tx, input.objectIds);
     await repo.moveDevices(tx, input.objectIds, target.hold_id);

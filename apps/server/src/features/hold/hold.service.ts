@@ -18,6 +18,7 @@ import { forbidden, invalid, notFound } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import * as staff from '../staff/staff.service.js';
 import * as repo from './hold.repository.js';
+import { accessTransaction } from '../../http/access-cache.js';
 
 type SaveHold = z.output<typeof saveHoldInput>;
 const ROOT_HOLD_ID = 1;
@@ -92,7 +93,7 @@ export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold): 
   const now = ctx.now();
   const actor = scope.actor;
 
-  return ctx.db.transaction(async (tx) => {
+  return accessTransaction(ctx, async (tx) => {
     const txScope = scope.on(tx);
     if (isNew) {
       const parent = await txScope.hold(input.parent_hold_id);
@@ -177,7 +178,7 @@ export async function saveHold(ctx: AppContext, scope: Scope, input: SaveHold): 
 export async function removeHolds(ctx: AppContext, scope: Scope, holdIds: number[]): Promise<void> {
   assertMayManageHolds(scope);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     const rows = await repo.findHoldsByIds(tx, holdIds);
     for (const id of new Set(holdIds)) {
       const row = rows.find((r) => r.hold_id === id);

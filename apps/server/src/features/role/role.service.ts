@@ -25,6 +25,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { Caller } from '../../http/caller.js';
 import type { HoldRef, Scope } from '../../http/scope.js';
 import * as repo from './role.repository.js';
+import { accessTransaction } from '../../http/access-cache.js';
 
 const MISSING = '角色不存在或已删除';
 /** What a built-in role's row names as its organisation: it belongs to every organisation alike. */
@@ -139,7 +140,7 @@ export async function saveRole(
 ): Promise<{ role_id: number }> {
   const isNew = input.role_id === 0;
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  return accessTransaction(ctx, async (tx) => {
     const txScope = scope.on(tx);
     const current = isNew ? undefined : await repo.findRole(tx, scope.caller.holdPath, input.role_id);
     if (current?.builtin) throw forbidden(roleMessages.builtin);
@@ -183,7 +184,7 @@ export async function removeRoles(
 ): Promise<void> {
   const roleIds = [...new Set(input.role_ids)];
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     const rows = await repo.findRoles(tx, roleIds);
     for (const id of roleIds) {
       const row = rows.find((r) => r.role_id === id);

@@ -25,6 +25,7 @@ import { hashPassword } from '../../security/password.js';
 import { revokeTokens } from '../auth/auth.service.js';
 import { accountRole, grantableRole, holdsAll, roleFits, type AccountRole } from '../role/role.service.js';
 import * as repo from './staff.repository.js';
+import { accessTransaction } from '../../http/access-cache.js';
 
 /** A login name: 2–20 characters, as the login form accepts. */
 export function checkUserName(userName: string): void {
@@ -270,7 +271,7 @@ export async function saveAccount(
   const target = await scope.hold(input.hold_id);
   const now = ctx.now();
 
-  return ctx.db.transaction(async (tx) => {
+  return accessTransaction(ctx, async (tx) => {
     if (isNew) {
       const role = await grantableRole(tx, scope, input.role_id ?? BuiltinRole.admin, target);
       const userId = await createAccount(
@@ -322,7 +323,7 @@ export async function saveAccount(
 /** Deletes accounts, all or none: never oneself, never an organisation's own admin (delete the organisation). */
 export async function removeUsers(ctx: AppContext, scope: Scope, userIds: number[]): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await accessTransaction(ctx, async (tx) => {
     const rows = await repo.findStaffByIds(tx, userIds);
     for (const id of new Set(userIds)) {
       const row = rows.find((r) => r.user_id === id);
