@@ -1,6 +1,6 @@
 -- Issue 36: every server keeps sessions, their role's keys and scopes in memory; whatever changes who may do what
--- NOTIFYs `access_changed` when its transaction commits, and every server forgets what it kept (features/auth/
--- access-cache.ts). In the database, so no writer (a service, a script, an operator's SQL) can forget to say so.
+-- NOTIFYs `access_changed` when its transaction commits, and every server forgets what it kept
+-- (http/access-cache.ts). In the database, so no writer (a service, a script, an operator's SQL) can forget to say so.
 -- Only real changes of what a session resolves to: a device's upload time, an account's remark never notify.
 CREATE FUNCTION access_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
