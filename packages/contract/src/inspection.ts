@@ -377,6 +377,11 @@ export const hazardDetail = hazardRow.extend({
   punch_id: z.number().nullable(),
   photo_ids: z.array(z.number()),
   history: z.array(hazardHistoryLine),
+  /**
+   * Whether the caller may send 提交整改 now: the hazard is 整改中 and the caller is its assignee (by account id, as
+   * `Hazard/Fix` checks) holding what that call needs. The console offers the move by this, not by a name.
+   */
+  can_fix: z.boolean(),
 });
 export type HazardDetail = z.infer<typeof hazardDetail>;
 export const hazardIdQuery = z.object({ hazard_id: id });

@@ -4,6 +4,9 @@ import {
   HAZARD_STATE_TEXT,
   HazardState,
   LogType,
+  allows,
+  allowsAppSession,
+  calls,
   guardAppMessages,
   type HazardDetail,
   type HazardLevel,
@@ -78,11 +81,24 @@ async function visibleHazard(ctx: AppContext, scope: Scope, id: number, q: Query
   return row;
 }
 
+/**
+ * Whether the caller may make 提交整改 on `row` now: what `Hazard/Fix` itself checks, by identity (the assignee's
+ * account id, never a name two accounts may share) — the call's permission rule, the state, the assignee.
+ */
+function mayFix(scope: Scope, row: Pick<repo.StoredHazard, 'state' | 'assignee_id'>): boolean {
+  const rule = calls.hazard.fixHazard.permission;
+  const { caller } = scope;
+  if (rule === undefined) return false;
+  if (caller.client === 'app' && !allowsAppSession(rule)) return false;
+  if (!allows(rule, caller.permissions)) return false;
+  return nextHazardState(row.state, 'fix') !== null && row.assignee_id === caller.userId;
+}
+
 export async function hazardDetail(ctx: AppContext, scope: Scope, id: number): Promise<HazardDetail> {
   const row = await visibleHazard(ctx, scope, id);
   const history = await repo.historyOf(ctx.db, ctx.config.tzName, id);
   const { path: _p, assignee_path: _a, ...rest } = row;
-  return { ...rest, history };
+  return { ...rest, history, can_fix: mayFix(scope, row) };
 }
 
 export async function myHazards(ctx: AppContext, scope: Scope): Promise<HazardRow[]> {

@@ -548,6 +548,42 @@ describe('the hazard state machine', () => {
     ]);
   });
 
+  it('tells the caller whether it may 提交整改 by its account, not its name (can_fix)', async () => {
+    const supervisors: { id: number; token: string }[] = [];
+    for (const user_name of ['ins_sup1', 'ins_sup2']) {
+      const saved = await h.post<{ user_id: number }>(
+        '/HoldInfo/SaveAccount',
+        { user_id: 0, hold_id: w.a.holdId, user_name, user_password: PASSWORD, true_name: '钱主管', role_id: 2 },
+        w.a.token,
+      );
+      expect(saved.code, saved.msg).toBe(200);
+      supervisors.push({ id: saved.data.user_id, token: await h.login({ user_name, user_password: PASSWORD }) });
+    }
+    const [assignee, namesake] = supervisors as [(typeof supervisors)[0], (typeof supervisors)[0]];
+    const canFix = async (token: string) =>
+      (await h.get<HazardDetail>('/Hazard/Detail', { hazard_id: door }, token)).data.can_fix;
+    // 待处理: nobody may fix it yet.
+    expect([await canFix(assignee.token), await canFix(w.a.token)]).toEqual([false, false]);
+    const assigned = await h.post(
+      '/Hazard/Assign',
+      { hazard_id: door, user_id: assignee.id, deadline: '2026-11-21 18:00' },
+      w.a.token,
+    );
+    expect(assigned.code, assigned.msg).toBe(200);
+    const detail = await h.get<HazardDetail>('/Hazard/Detail', { hazard_id: door }, namesake.token);
+    expect(detail.data).toMatchObject({ assignee_id: assignee.id, assignee_name: '钱主管', can_fix: false });
+    expect([await canFix(assignee.token), await canFix(namesake.token), await canFix(w.a.token)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // The server's own check stays: the namesake is refused.
+    expect(await h.post('/Hazard/Fix', { hazard_id: door, note: '我来' }, namesake.token)).toMatchObject({
+      code: 403,
+      msg: '只有整改人可以提交整改',
+    });
+  });
+
   it('ignores with a note; filters, stats and the export', async () => {
     expect((await h.post('/Hazard/Ignore', { hazard_id: door, note: '误报' }, w.a.token)).code).toBe(200);
     expect(await h.post('/Hazard/Fix', { hazard_id: door }, guard)).toMatchObject({ code: 409 });

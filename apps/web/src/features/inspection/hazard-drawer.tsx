@@ -20,7 +20,6 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { useCan } from '../../api/use-can';
-import { useSession } from '../../api/use-session';
 import { PhotoThumbs } from '../../components/photo-thumbs';
 import { useAssignees, useHazardDetail, useMoveHazard, type HazardAction } from './api';
 import { HazardLevelTag, HazardStateTag } from './hazard-tags';
@@ -113,16 +112,13 @@ function MoveDialog({
 }
 
 /** The moves the state allows that this account may make (INSPECTION.md, the state machine). */
-function movesFor(
-  state: number,
-  can: (key: 'hazard.assign' | 'hazard.verify') => boolean,
-  isAssignee: boolean,
-): Move[] {
+function movesFor(state: number, can: (key: 'hazard.assign' | 'hazard.verify') => boolean, canFix: boolean): Move[] {
   const moves: Move[] = [];
   if ((state === HazardState.pending || state === HazardState.fixing) && can('hazard.assign')) {
     moves.push('assign', 'ignore');
   }
-  if (state === HazardState.fixing && isAssignee) moves.push('fix');
+  // 提交整改 as the server says (`can_fix`: the caller is the assignee by account id), never by a shared name.
+  if (canFix) moves.push('fix');
   if (state === HazardState.review && can('hazard.verify')) moves.push('verify', 'reject');
   return moves;
 }
@@ -131,13 +127,9 @@ function movesFor(
 export function HazardDrawer({ hazardId, onClose }: { hazardId: number; onClose: () => void }) {
   const detail = useHazardDetail(hazardId);
   const can = useCan();
-  const info = useSession()?.info;
-  const me = info ? info.trueName || info.userName : '';
   const [move, setMove] = useState<Move | null>(null);
   const row = detail.data;
-  const moves = row
-    ? movesFor(row.state, can, row.assignee_id !== null && row.assignee_name === me && can('app.use'))
-    : [];
+  const moves = row ? movesFor(row.state, can, row.can_fix) : [];
   return (
     <Drawer open width={560} title={row ? `隐患 #${row.hazard_id}` : '隐患详情'} onClose={onClose}>
       {!row ? (
