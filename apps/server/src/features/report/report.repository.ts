@@ -105,13 +105,9 @@ const ORDER: Record<ReportSort, SQL> = {
   rate: sql`n.rate asc nulls last, n.group_name collate "C", n.sort_key`,
 };
 
-/**
- * The statement of `reportGroups`: one aggregate over the rounds of the span (index `(hold_id, round_date)`, which
- * carries the counts added up: grouped by road, organisation or day, the rounds' rows are not read), the groups
- * named and sorted, the page cut, and how many groups there are. `page` null: every group.
- */
-export function reportGroupsStatement(
-  filter: RoundFilter,
+/** The groups named and sorted, the page cut, and how many groups there are, over the counted rows `c`. */
+function groupsOf(
+  counted: SQL,
   groupBy: ReportGroup,
   sort: ReportSort,
   page: { limit: number; offset: number } | null,
@@ -119,17 +115,11 @@ export function reportGroupsStatement(
   const group = GROUPS[groupBy];
   const cut = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   return sql`with g as (
-      select ${group.key} as key,
-        count(*)::int as rounds_expected,
-        (count(*) filter (where r.result = 2))::int as rounds_done,
-        coalesce(sum(r.points_expected), 0)::int as points_expected,
-        coalesce(sum(r.on_time), 0)::int as on_time,
-        coalesce(sum(r.early), 0)::int as early,
-        coalesce(sum(r.late), 0)::int as late,
-        coalesce(sum(r.points_expected - r.points_checked) filter (where r.result is not null), 0)::int as missed,
-        coalesce(sum(r.points_checked), 0)::int as checked
-      from patrol_round r ${group.join}
-      where ${whereRounds(filter)}
+      select c.key,
+        sum(c.rounds)::int as rounds_expected, sum(c.done)::int as rounds_done,
+        sum(c.expected)::int as points_expected, sum(c.on_time)::int as on_time, sum(c.early)::int as early,
+        sum(c.late)::int as late, sum(c.missed)::int as missed, sum(c.checked)::int as checked
+      from (${counted}) c
       group by 1
     ), n as (
       select ${group.answered} as group_key, ${group.name} as group_name, g.key as sort_key,
@@ -143,6 +133,86 @@ export function reportGroupsStatement(
     left join lateral (select n.* from n order by ${ORDER[sort]} ${cut}) p on true`;
 }
 
+/** Rounds of `patrol_round r` counted as the report counts them (one row per round, or per round and account). */
+function countedRounds(filter: RoundFilter, groupBy: ReportGroup, extra?: SQL): SQL {
+  const group = GROUPS[groupBy];
+  return sql`select ${group.key} as key, count(*) as rounds, count(*) filter (where r.result = 2) as done,
+      coalesce(sum(r.points_expected), 0) as expected, coalesce(sum(r.on_time), 0) as on_time,
+      coalesce(sum(r.early), 0) as early, coalesce(sum(r.late), 0) as late,
+      coalesce(sum(r.points_expected - r.points_checked) filter (where r.result is not null), 0) as missed,
+      coalesce(sum(r.points_checked), 0) as checked
+    from patrol_round r ${group.join}
+    where ${whereRounds(filter, extra)}
+    group by 1`;
+}
+
+/** The rollup's key for each grouping (`round_day_count d`). */
+const ROLLUP_KEYS: Record<ReportGroup, SQL> = {
+  road: sql`d.road_id`,
+  user: sql`d.user_id`,
+  hold: sql`d.hold_id`,
+  date: sql`d.round_date`,
+};
+
+/**
+ * The frozen rounds of the span from the rollup `round_day_count` (migration 0021): a row per organisation, day, road
+ * and task, read from its index alone; an account's rows (`user_id` > 0) for 巡检人 and for the account filter. The
+ * road filter is `ofRoad`'s: the road's own rounds and those of its tasks now.
+ */
+function countedRollup(filter: RoundFilter, groupBy: ReportGroup): SQL {
+  const parts = [
+    filter.userId !== undefined
+      ? sql`d.user_id = ${filter.userId}::int`
+      : groupBy === 'user'
+        ? sql`d.user_id > 0`
+        : sql`d.user_id = 0`,
+    sql`d.hold_id = any(${idArray(filter.holdIds)})`,
+    sql`d.round_date between ${filter.start}::date and ${filter.end}::date`,
+  ];
+  if (filter.roadId !== undefined) {
+    parts.push(sql`d.road_id = ${filter.roadId}::int and (d.task_id = 0
+      or d.task_id = any(array(select t.task_id from task t where t.road_id = ${filter.roadId}::int)))`);
+  }
+  return sql`select ${ROLLUP_KEYS[groupBy]} as key, d.rounds, d.rounds_done as done, d.points_expected as expected,
+      d.on_time, d.early, d.late, d.missed, d.checked
+    from round_day_count d
+    where ${sql.join(parts, sql` and `)}`;
+}
+
+/**
+ * The statement of `reportGroups`: the frozen rounds of the span summed from the rollup `round_day_count` (kept
+ * exact by triggers on `patrol_round`: a year at 2,000 roads × 4 slots is 730k rollup rows instead of 2.9M rounds)
+ * and the rounds not frozen yet (today's, a few) counted from `patrol_round` through its index of unfrozen rounds;
+ * the groups named and sorted, the page cut, and how many groups there are. Grouped by 巡检人 with one account
+ * picked, a group is each account charged with that account's rounds (its fellow walkers too), which the rollup
+ * does not hold: that report counts the rounds themselves. `page` null: every group.
+ */
+export function reportGroupsStatement(
+  filter: RoundFilter,
+  groupBy: ReportGroup,
+  sort: ReportSort,
+  page: { limit: number; offset: number } | null,
+): SQL {
+  if (groupBy === 'user' && filter.userId !== undefined) return reportGroupsFromRounds(filter, groupBy, sort, page);
+  const counted = sql`${countedRollup(filter, groupBy)}
+    union all
+    ${countedRounds(filter, groupBy, sql`r.result is null`)}`;
+  return groupsOf(counted, groupBy, sort, page);
+}
+
+/**
+ * The same report counted from the stored rounds alone (index `(hold_id, round_date)`, which carries the counts
+ * added up): what the rollup must always answer, and the statement the tests compare it with.
+ */
+export function reportGroupsFromRounds(
+  filter: RoundFilter,
+  groupBy: ReportGroup,
+  sort: ReportSort,
+  page: { limit: number; offset: number } | null,
+): SQL {
+  return groupsOf(countedRounds(filter, groupBy), groupBy, sort, page);
+}
+
 /** One page of the report's groups and how many groups there are, in one statement (`reportGroupsStatement`). */
 export async function reportGroups(
   q: Queryable,
@@ -150,8 +220,9 @@ export async function reportGroups(
   groupBy: ReportGroup,
   sort: ReportSort,
   page: { limit: number; offset: number } | null,
+  statement: typeof reportGroupsStatement = reportGroupsStatement,
 ): Promise<{ rows: GroupRow[]; total: number }> {
-  const rows = await queryRows<GroupRow & { total: number }>(q, reportGroupsStatement(filter, groupBy, sort, page));
+  const rows = await queryRows<GroupRow & { total: number }>(q, statement(filter, groupBy, sort, page));
   const total = rows[0]?.total ?? 0;
   return {
     total,
