@@ -78,7 +78,9 @@ function shownRows<T>(rows: readonly T[], columns: readonly SheetColumn<T>[]): s
     const text = v === null || v === undefined ? '' : String(v);
     return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   };
-  return rows.map((row) => columns.map((c) => shown(row[c.key])));
+  // An empty field shows its column's text for one (无定位), else nothing.
+  const cell = (v: unknown, blank = '') => (v === null || v === undefined || v === '' ? blank : shown(v));
+  return rows.map((row) => columns.map((c) => cell(row[c.key], c.blank)));
 }
 
 describe('exports open in LibreOffice Calc', () => {

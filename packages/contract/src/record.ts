@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flag, includeChildren, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
 import { MAX_PAGE_SIZE, pageIndex, pagingSchema } from './envelope.js';
 import type { PunchRow } from './punch.js';
+import { NO_POSITION_TEXT } from './safety.js';
 
 /** Records, statistics and exports (API.md, Records; DOMAIN.md, Time and Exports). */
 export const recordMessages = {
@@ -131,13 +132,30 @@ export const exportedFileName = z.string();
 export interface SheetColumn<T> {
   key: keyof T & string;
   title: string;
+  /** The text written where the field is empty (null or ''); an empty cell when not given. */
+  blank?: string;
 }
+
+/** The punch table's 标记 (ACCOUNTABILITY.md, SAFETY.md): 疑似代打, 时钟异常 or 位置异常, empty otherwise. */
+const FLAG_COLUMN: SheetColumn<PunchRow> = { key: 'flag', title: '标记' };
+
+/**
+ * The punch table's 位置 (SAFETY.md) in a sheet: where the phone was, as numbers a spreadsheet can sort and map, and
+ * its distance from the point in the whole metres the screen shows (距点 N 米). A punch without a position reads
+ * 无定位 as on the screen; one whose point has no position has no distance (the screen's 有定位).
+ */
+const PLACE_COLUMNS: SheetColumn<PunchRow>[] = [
+  { key: 'lat', title: '纬度', blank: NO_POSITION_TEXT },
+  { key: 'lng', title: '经度' },
+  { key: 'distance_m', title: '距点（米）' },
+];
 
 /** 打卡数据, 设备统计, 人员统计: the punch table's columns. */
 export const PUNCH_COLUMNS: SheetColumn<PunchRow>[] = [
   { key: 'create_date', title: '日期' },
   { key: 'weekly', title: '星期' },
   { key: 'create_htime', title: '时间' },
+  FLAG_COLUMN,
   { key: 'patrol_name', title: '巡检点' },
   { key: 'patrol_sn', title: '卡号' },
   { key: 'device_no', title: '设备号' },
@@ -145,13 +163,18 @@ export const PUNCH_COLUMNS: SheetColumn<PunchRow>[] = [
   { key: 'true_name', title: '姓名' },
   { key: 'road_name', title: '当前路线' },
   { key: 'hold_name', title: '所属组织' },
+  ...PLACE_COLUMNS,
   { key: 'check_result', title: '检查结果' },
 ];
 
-/** 巡检记录: the records table's columns (its filters name points, cards, devices and IMEI/SN). */
+/**
+ * 巡检记录: the records table's columns (its filters name points, cards, devices and IMEI/SN). Its 位置 is the
+ * point's location as 巡检点管理 describes it; where the phone was follows 所属组织 as in the punch sheets.
+ */
 export const RECORD_COLUMNS: SheetColumn<PunchRow>[] = [
   { key: 'create_time', title: '巡检时间' },
   { key: 'weekly', title: '星期' },
+  FLAG_COLUMN,
   { key: 'patrol_name', title: '巡检点名称' },
   { key: 'patrol_sn', title: '卡号' },
   { key: 'location', title: '位置' },
@@ -161,6 +184,7 @@ export const RECORD_COLUMNS: SheetColumn<PunchRow>[] = [
   { key: 'true_name', title: '巡检人' },
   { key: 'road_name', title: '当前路线' },
   { key: 'hold_name', title: '所属组织' },
+  ...PLACE_COLUMNS,
   { key: 'upload_time', title: '上传时间' },
   { key: 'check_result', title: '检查结果' },
 ];

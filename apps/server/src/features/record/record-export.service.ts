@@ -40,6 +40,10 @@ const WIDTHS: Partial<Record<keyof PunchRow | keyof CardTotalRow, number>> = {
   patrol_sn: 16,
   device_no: 20,
   total_patrol_card: 10,
+  flag: 10,
+  lat: 12,
+  lng: 12,
+  distance_m: 10,
 };
 
 /** The chosen organisation and the organisations an export covers. */

@@ -61,11 +61,15 @@ async function readSheet(content: Buffer): Promise<{ name: string; rows: unknown
   return { name: sheet.name, rows, cells };
 }
 
-/** What a row of the list looks like in the sheet: its columns' values, formula-looking text quoted. */
+/**
+ * What a row of the list looks like in the sheet: its columns' values, formula-looking text quoted, an empty field
+ * empty or its column's text for one (无定位).
+ */
 function sheetRows<T>(rows: T[], columns: readonly SheetColumn<T>[]): unknown[][] {
   const quote = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+  const cell = (v: unknown, blank = '') => (v === null || v === undefined || v === '' ? blank : quote(v));
   return rows.map((row) => {
-    const values = columns.map((c) => quote(row[c.key]));
+    const values = columns.map((c) => cell(row[c.key], c.blank));
     // A trailing empty cell is not stored: the reader sees the row shorter.
     while (values.length > 0 && values.at(-1) === '') values.pop();
     return values;
@@ -103,6 +107,7 @@ describe('exports hold exactly the list’s rows under the screen’s headers', 
       '日期',
       '星期',
       '时间',
+      '标记',
       '巡检点',
       '卡号',
       '设备号',
@@ -110,6 +115,9 @@ describe('exports hold exactly the list’s rows under the screen’s headers', 
       '姓名',
       '当前路线',
       '所属组织',
+      '纬度',
+      '经度',
+      '距点（米）',
       '检查结果',
     ]);
     const list = await fullList<PunchRow>('/PatrolClockIn/GetPatrolClockInList', body);
@@ -176,7 +184,8 @@ describe('formula cells (QUALITY.md R6)', () => {
   it('come back as text with a leading quote, never as formulas', async () => {
     const body = { time_range: 1, search_type: 'card_no', key: 'F-' };
     const { sheet, response } = await exportAndOpen('/PatrolClockIn/ExportPatrolClockInList', body);
-    expect(sheet.rows.slice(1).map((r) => r[3])).toEqual(["'@SUM(A1)", "'-1", "'+1", "'=1+1"]);
+    const name = PUNCH_COLUMNS.findIndex((c) => c.key === 'patrol_name');
+    expect(sheet.rows.slice(1).map((r) => r[name])).toEqual(["'@SUM(A1)", "'-1", "'+1", "'=1+1"]);
     const nameCells = sheet.cells.filter((c) => typeof c.value === 'string' && c.value.startsWith("'"));
     expect(nameCells).toHaveLength(4);
     for (const cell of nameCells) {
