@@ -149,13 +149,20 @@ export function loadCall() {
   };
 }
 
-/** An in-process context and root scope over `drizzle`, as the server builds them for a request. */
-export function inProcess(services, drizzle, tzName) {
+/**
+ * An in-process context and root scope over `drizzle`, as the server builds them for a request: with kept answers
+ * of their own (the server's AccessCache), so a call's second run reads its organisations from memory as the
+ * server's warm calls do. Nothing here changes access, so nothing needs to be heard.
+ */
+export async function inProcess(services, drizzle, tzName) {
+  const access = new services.AccessCache(() => new Date());
+  await access.listen(async () => async () => {});
   const ctx = {
     db: drizzle,
     config: { tzName, dataDir: '', port: 0, host: '', demo: false },
     now: () => new Date(),
     deviceKey: '',
+    access,
   };
-  return { ctx, scope: new services.Scope(drizzle, ROOT_CALLER, '127.0.0.1') };
+  return { ctx, scope: new services.Scope(drizzle, ROOT_CALLER, '127.0.0.1', access) };
 }

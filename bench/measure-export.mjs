@@ -62,7 +62,7 @@ export async function exportOverHttp(server, token, periods) {
  */
 async function rawWalk(db, services, startDay, tzName) {
   const { batchSize } = (await serverModule('export/export.service.js')).DEFAULT_EXPORT_LIMITS;
-  const { ctx, scope } = inProcess(services, db.drizzle, tzName);
+  const { ctx, scope } = await inProcess(services, db.drizzle, tzName);
   const holdIds = await scope.holdIds(undefined, true);
   const filter = services.records.recordFilter(ctx, holdIds, contract.recordExportInput.parse(exportBody(startDay)));
   const keys = contract.RECORD_COLUMNS.map((c) => c.key);
@@ -177,7 +177,7 @@ export async function exportRaw(db, services, periods, tzName) {
 
 /** How many rows each export covers (what the server's count said). */
 export async function exportRowCounts(db, services, periods, tzName) {
-  const { ctx, scope } = inProcess(services, db.drizzle, tzName);
+  const { ctx, scope } = await inProcess(services, db.drizzle, tzName);
   const holdIds = await scope.holdIds(undefined, true);
   const count = (day) =>
     services.recordRepo.countPunches(

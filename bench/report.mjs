@@ -21,17 +21,21 @@ export function figureRows(r) {
     const { server, raw } = r.p1;
     const share = embedded ? 0.8 : 0.5;
     // The throughput's ratio, and the p95 batch within the same ratio of the raw one's.
+    // P14: the batch's p95 within 1.5 × the INSERT's (PostgreSQL); PGlite's P12 share as before.
+    const batchWithin = embedded
+      ? server.batchMs.p95 * share <= raw.batchMs.p95
+      : server.batchMs.p95 <= 1.5 * raw.batchMs.p95;
     const met =
       (embedded || server.perSecond.median >= 20_000) &&
       server.perSecond.median >= share * raw.perSecond.median &&
-      server.batchMs.p95 * share <= raw.batchMs.p95;
+      batchWithin;
     rows.push([
       'P1',
       `device upload, 1,000-record batches, ${r.p1.concurrency} terminals at once (punches/s; batch ms)`,
       `${num(server.perSecond.median)}/s (p95 batch ${ms(server.batchMs.p95)})`,
       `${num(raw.perSecond.median)}/s (p95 batch ${ms(raw.batchMs.p95)})`,
       ratio(server.perSecond.median, raw.perSecond.median),
-      embedded ? '≥ 0.8× raw (P12), batch p95 too' : '≥ 20,000/s; ≥ 0.5× raw, batch p95 too',
+      embedded ? '≥ 0.8× raw (P12), batch p95 too' : '≥ 20,000/s; ≥ 0.5× raw; batch p95 ≤ 1.5× (P14)',
       mark(met),
     ]);
   }
@@ -39,7 +43,8 @@ export function figureRows(r) {
   // size their figures are reported and compared, not judged.
   const callsJudged = embedded || r.meta?.size === '10m';
   for (const c of r.calls ?? []) {
-    const targets = { P2: [150, 1.5], P4: [100, null], P5: [500, null], P9: [500, 1.5] };
+    // P4's calls within 1.5 × their SQL too (P14).
+    const targets = { P2: [150, 1.5], P4: [100, 1.5], P5: [500, null], P9: [500, 1.5] };
     const [idLimit, maxRatio] = targets[c.id];
     // A call may hold a tighter limit of its own (P5 by device and by person: a few hundred rows on an index).
     const limit = c.limitMs ?? idLimit;
@@ -73,6 +78,22 @@ export function figureRows(r) {
             : server.requestsPerSecond >= 2000 && server.p99 <= 50),
       ),
     ]);
+    // P13: the raw side replays the data statement alone (the server keeps sessions and scopes in memory).
+    const share = embedded ? 0.9 : 0.8;
+    rows.push([
+      'P13',
+      `the cost of being a server: P3's load beside its data statement alone (req/s; p50 / p99 as raw ÷ server)`,
+      `${num(server.requestsPerSecond)}/s; ${ratio(raw.p50, server.p50)} / ${ratio(raw.p99, server.p99)}`,
+      `${num(raw.requestsPerSecond)}/s`,
+      ratio(server.requestsPerSecond, raw.requestsPerSecond),
+      `≥ ${share}× raw, median and p99`,
+      mark(
+        server.errors === 0 &&
+          server.requestsPerSecond >= share * raw.requestsPerSecond &&
+          server.p50 * share <= raw.p50 &&
+          server.p99 * share <= raw.p99,
+      ),
+    ]);
   }
   if (r.p6) {
     const { server, raw, counts } = r.p6;
@@ -82,11 +103,11 @@ export function figureRows(r) {
       `${spread(server.small.ms, s)}; ${num(server.small.peakRssMb)} MB`,
       spread(raw.small.ms, s),
       ratio(server.small.ms.median, raw.small.ms.median),
-      '≤ 6 s; ≤ 3× raw; RSS ≤ 600 MB',
+      '≤ 6 s; ≤ 2× raw (P14); RSS ≤ 600 MB',
       mark(
         server.small.ms.median <= 6000 &&
-          server.small.ms.median <= 3 * raw.small.ms.median &&
-          server.small.ms.p95 <= 3 * raw.small.ms.p95 &&
+          server.small.ms.median <= 2 * raw.small.ms.median &&
+          server.small.ms.p95 <= 2 * raw.small.ms.p95 &&
           server.small.peakRssMb <= 600,
       ),
     ]);
@@ -96,10 +117,10 @@ export function figureRows(r) {
       `${s(server.large.ms.median)}; ${num(server.large.peakRssMb)} MB`,
       s(raw.large.ms.median),
       ratio(server.large.ms.median, raw.large.ms.median),
-      '≤ 60 s; ≤ 3× raw; RSS ≤ 600 MB',
+      '≤ 60 s; ≤ 2× raw (P14); RSS ≤ 600 MB',
       mark(
         server.large.ms.median <= 60_000 &&
-          server.large.ms.median <= 3 * raw.large.ms.median &&
+          server.large.ms.median <= 2 * raw.large.ms.median &&
           server.large.peakRssMb <= 600,
       ),
     ]);
@@ -347,9 +368,11 @@ function otherRuns(others) {
 
 export function writeReport(file, r, others = []) {
   const m = r.meta;
-  const timings = Object.entries(m.generator ?? {})
-    .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
-    .join(', ');
+  const timings = m.generator?.copied
+    ? `earlier: this run used ${m.generator.copied}`
+    : Object.entries(m.generator ?? {})
+        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .join(', ');
   const plans = (r.plans ?? [])
     .map(
       (p) =>

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { ensureBuilt, root } from '../scripts/lib.mjs';
 import { startCluster } from '../scripts/pg-cluster.mjs';
+import { copyKeptDataset } from './kept-dataset.mjs';
 import { loginAdmin } from './api.mjs';
 import { bundleSizes } from './bundle-budget.mjs';
 import { benchCalls, loadCall } from './calls.mjs';
@@ -77,16 +78,20 @@ if (skipped.size) results.notes.push(`Parts skipped in this run: ${[...skipped].
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-bench-'));
 let cluster = null;
+/** A copy of a kept data set (BENCH_KEPT_DATASET, PostgreSQL at 10M) instead of generating it. */
+let kept = null;
 let server = null;
 let db = null;
 try {
   step(`database: ${args.db}`);
-  if (args.db === 'postgres') cluster = await startCluster();
-  const target = { kind: args.db, url: cluster?.url, dir: path.join(dataDir, 'db') };
+  if (args.db === 'postgres' && args.size === '10m') kept = await copyKeptDataset();
+  if (args.db === 'postgres' && !kept) cluster = await startCluster();
+  const databaseUrl = kept?.url ?? cluster?.url;
+  const target = { kind: args.db, url: databaseUrl, dir: path.join(dataDir, 'db') };
   const rawCopy = { ...target, dir: path.join(dataDir, 'db-raw') };
 
   step('schema: the server migrates an empty database');
-  server = await startServer({ databaseUrl: cluster?.url, dataDir });
+  server = await startServer({ databaseUrl, dataDir });
   // The admin's session, stored before the data set and PGlite's copy of it below, so that the copy knows it too.
   const token = await loginAdmin(server.base);
   await server.stop();
@@ -96,7 +101,9 @@ try {
   db = await openDatabase(target);
   const [{ version }] = await db.query('select version()');
   results.meta.databaseVersion = version.split(',')[0];
-  results.meta.generator = (await generateDataset(db, { punches: results.meta.punches, tz: TZ_NAME })).timings;
+  results.meta.generator = kept
+    ? { copied: 'a kept copy of the same data set (bench/kept-dataset.mjs)' }
+    : (await generateDataset(db, { punches: results.meta.punches, tz: TZ_NAME })).timings;
   const periods = await exportPeriods(db, TZ_NAME);
   // PGlite is one process's: the server opens it next, and the baseline of the calls a copy of it made now, so the
   // two alternate round by round as on PostgreSQL (same rows, same plans, the same moments of a busy machine).
@@ -108,7 +115,7 @@ try {
 
   const services = await loadServices();
   step('server on the data set');
-  server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
+  server = await startServer({ databaseUrl, dataDir, timeoutMs: 600_000 });
   const loadedServerMs = server.startMs;
 
   const calls = benchCalls();
@@ -141,7 +148,7 @@ try {
   }
   if (runs('p10') && args.db === 'postgres') {
     step('P10: a burst of alerts to 1,000 streams on two servers');
-    results.p10 = await alertDelivery({ server, databaseUrl: cluster.url, dataDir, db });
+    results.p10 = await alertDelivery({ server, databaseUrl, dataDir, db });
     results.notes.push(alertNote(results.p10));
   } else if (runs('p10')) {
     results.p10 = { notApplicable: "PGlite is one process's database: no second server can share it" };
@@ -195,7 +202,7 @@ try {
       await db.close();
       db = null;
     }
-    server = await startServer({ databaseUrl: cluster?.url, dataDir, timeoutMs: 600_000 });
+    server = await startServer({ databaseUrl, dataDir, timeoutMs: 600_000 });
     if (runs('p11')) {
       step('P11: the guard app (shell, Lighthouse mobile, installable, scan to stored)');
       results.p11 = await guardApp(server.base);
@@ -214,6 +221,8 @@ try {
   db = null;
   cluster?.stop();
   cluster = null;
+  await kept?.drop();
+  kept = null;
 
   if (runs('p8')) {
     step('P8: start-up');
@@ -224,6 +233,7 @@ try {
   await server?.stop();
   await db?.close().catch(() => {});
   cluster?.stop();
+  await kept?.drop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -243,7 +253,7 @@ writeFileSync(
 );
 // The runs of this script only (`<db>-<size>.json`): the fail-over measurement keeps its own file there.
 const others = readdirSync(resultsDir)
-  .filter((name) => /^(postgres|pglite)-[0-9a-z]+\.json$/.test(name) && name !== `${args.db}-${args.size}.json`)
+  .filter((name) => /^(postgres|pglite)-(100k|1m|10m)\.json$/.test(name) && name !== `${args.db}-${args.size}.json`)
   .sort()
   .map((name) => JSON.parse(readFileSync(path.join(resultsDir, name), 'utf8')));
 const reportFile = path.join(root, 'bench', 'REPORT.md');

@@ -12,6 +12,7 @@ export function serverModule(relative) {
 export async function loadServices() {
   return {
     Scope: (await serverModule('http/scope.js')).Scope,
+    AccessCache: (await serverModule('http/access-cache.js')).AccessCache,
     records: await serverModule('features/record/record.service.js'),
     recordRepo: await serverModule('features/record/record.repository.js'),
     dashboard: await serverModule('features/dashboard/dashboard.service.js'),
