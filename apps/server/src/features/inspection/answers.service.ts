@@ -43,6 +43,8 @@ export async function storeAnswers(
   for (const p of answered) {
     const ref = refOf.get(`${p.patrolSn}|${p.at.toISOString()}`);
     if (!ref) continue;
+    // The finding punch's photos (INSPECTION.md: the punch's time, guard and photos): its 拍照 items' and its 事件上报's.
+    const punchPhotos = [...p.answers.flatMap((a) => a.photo_ids), ...ref.photo_ids];
     for (const answer of p.answers) {
       rows.push({
         ...answer,
@@ -65,7 +67,7 @@ export async function storeAnswers(
         found_time: ref.punch_time,
         found_by: who.name,
         punch_id: ref.punch_id,
-        photo_ids: [...new Set([...answer.photo_ids, ...ref.photo_ids])],
+        photo_ids: [...new Set(punchPhotos)],
       });
     }
   }

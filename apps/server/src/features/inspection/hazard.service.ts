@@ -265,6 +265,7 @@ interface HazardSheetRow {
   patrol_sn: string;
   item_text: string;
   answer: string;
+  photos: string;
   found_time: string;
   found_by: string;
   occurrences: number;
@@ -281,6 +282,7 @@ const HAZARD_COLUMNS: SheetColumn<HazardSheetRow>[] = [
   { key: 'patrol_sn', title: '卡号' },
   { key: 'item_text', title: '检查项' },
   { key: 'answer', title: '检查结果' },
+  { key: 'photos', title: '现场照片' },
   { key: 'found_time', title: '发现时间' },
   { key: 'found_by', title: '发现人' },
   { key: 'occurrences', title: '发现次数' },
@@ -290,6 +292,15 @@ const HAZARD_COLUMNS: SheetColumn<HazardSheetRow>[] = [
   { key: 'deadline', title: '整改期限' },
   { key: 'hold_name', title: '所属组织' },
 ];
+
+/**
+ * 现场照片 in the sheet: the finding punch's photos (its answers' and its 事件上报's, as the detail drawer shows them)
+ * as their count and numbers, `2 张（编号 812、813）`, empty when none. A sheet cannot show a photo that needs the
+ * reader's login; the numbers name the ones the drawer (or `Terminal/Photo`) opens.
+ */
+export function photosText(photoIds: readonly number[]): string {
+  return photoIds.length === 0 ? '' : `${photoIds.length} 张（编号 ${photoIds.join('、')}）`;
+}
 
 /** `Hazard/Export`: the list's rows under its filters, every page, through the export register. */
 export async function exportHazards(
@@ -308,12 +319,13 @@ export async function exportHazards(
       holdId: hold.hold_id,
       description: `${hold.hold_name}${input.include_children ? '及下级' : ''}`,
       columns: HAZARD_COLUMNS,
-      widths: { item_text: 24, patrol_name: 16 },
+      widths: { item_text: 24, patrol_name: 16, photos: 24 },
       count: () => repo.countHazards(ctx.db, filter),
       batches: async function* (size) {
         const { rows } = await repo.listHazards(ctx.db, ctx.config.tzName, filter);
         const sheet = rows.map((row) => ({
           ...publicRow(row),
+          photos: photosText(row.photo_ids),
           level: HAZARD_LEVEL_TEXT[row.level as HazardLevel] ?? '',
           state: HAZARD_STATE_TEXT[row.state as HazardState] ?? '',
         }));

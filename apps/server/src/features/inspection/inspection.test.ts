@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -611,6 +612,46 @@ describe('the hazard state machine', () => {
     const exported = await h.post<{ fileName: string }>('/Hazard/Export', { state: 3 }, w.a.token);
     expect(exported.code, exported.msg).toBe(200);
     expect(exported.data.fileName).toMatch(/\.xlsx$/);
+    // The sheet as a spreadsheet application opens it: the finding punch's photos in 现场照片.
+    const found = (await h.get<HazardDetail>('/Hazard/Detail', { hazard_id: pressure }, w.a.token)).data;
+    expect(found.photo_ids).toHaveLength(1);
+    const file = await h.app.inject({
+      method: 'GET',
+      url: '/proxyserver/api/file/download_excelfile',
+      query: { fileName: exported.data.fileName },
+    });
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual([
+      '编号',
+      '巡检点',
+      '卡号',
+      '检查项',
+      '检查结果',
+      '现场照片',
+      '发现时间',
+      '发现人',
+      '发现次数',
+      '等级',
+      '状态',
+      '整改人',
+      '整改期限',
+      '所属组织',
+    ]);
+    expect(rows.slice(1)).toHaveLength(1);
+    expect(rows[1]!.slice(0, 8)).toEqual([
+      pressure,
+      '泵房',
+      'INS-PUMP',
+      '管网压力',
+      '0.8 MPa',
+      `1 张（编号 ${found.photo_ids[0]}）`,
+      '2026-11-20 09:30:00',
+      '孙巡',
+    ]);
     const readOnly = await h.post(
       '/HoldInfo/SaveAccount',
       {
