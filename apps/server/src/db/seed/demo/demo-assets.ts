@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context.js';
 import type { Scope } from '../../../http/scope.js';
 import { saveCard } from '../../../features/card/card.service.js';
 import { saveDevice } from '../../../features/device/device.service.js';
+import { distanceMeters, northOf, type LatLng } from '../../../domain/position.js';
 import type { DemoHoldIds } from './demo-holds.js';
 
 /** Each department's patrol points: name and location. */
@@ -75,26 +76,56 @@ const POINTS: Record<string, [string, string][]> = {
   ],
 };
 
+/**
+ * Where each department's points are (SAFETY.md): a site's centre, the spacing of its points on a grid (five a row,
+ * northwards and eastwards of the centre) and their radius — a housing estate's points close together with a tight
+ * radius, a science park's wider, a street patrol's a few hundred metres apart with a loose one.
+ */
+const SITES: Record<string, { centre: LatLng; spacing: number; radius: number }> = {
+  滨江花园保安部: { centre: { lat: 31.2397, lng: 121.4998 }, spacing: 60, radius: 30 },
+  科技园保安部: { centre: { lat: 31.2041, lng: 121.6036 }, spacing: 90, radius: 50 },
+  东区巡逻队: { centre: { lat: 31.2602, lng: 121.5301 }, spacing: 300, radius: 100 },
+};
+
+/** The position `north` and `east` metres from `from` (a flat step: a site is a few hundred metres across). */
+export function offsetOf(from: LatLng, north: number, east: number): LatLng {
+  const there = northOf(from, north);
+  const metresPerDegree = distanceMeters({ lat: there.lat, lng: 0 }, { lat: there.lat, lng: 1 });
+  return { lat: there.lat, lng: from.lng + east / metresPerDegree };
+}
+
+/** The n-th point of a department: its position on the site's grid and its radius. */
+export function demoPlace(department: string, n: number): (LatLng & { radius: number }) | null {
+  const site = SITES[department];
+  if (!site) return null;
+  const at = offsetOf(site.centre, Math.floor(n / 5) * site.spacing, (n % 5) * site.spacing);
+  return { lat: Number(at.lat.toFixed(6)), lng: Number(at.lng.toFixed(6)), radius: site.radius };
+}
+
 /** How many terminals each department has. */
 const DEVICES: Record<string, number> = { 滨江花园保安部: 8, 科技园保安部: 7, 东区巡逻队: 5 };
 
 export interface DemoAssets {
   /** Department name → its point ids, in the order above. */
   points: Map<string, number[]>;
+  /** Department name → its points' card numbers, in the same order. */
+  cards: Map<string, string[]>;
   /** Department name → its devices. */
   devices: Map<string, { object_id: number; device_no: string }[]>;
 }
 
-/** The demo's 20 terminals and 60 patrol points, through the same services as the screens. */
+/** The demo's 20 terminals and 60 patrol points (each with its position and radius), through the screens' services. */
 export async function fillDemoAssets(ctx: AppContext, scope: Scope, ids: DemoHoldIds): Promise<DemoAssets> {
-  const assets: DemoAssets = { points: new Map(), devices: new Map() };
+  const assets: DemoAssets = { points: new Map(), cards: new Map(), devices: new Map() };
   let deviceSerial = 101;
   let cardSerial = 1;
   for (const [department, points] of Object.entries(POINTS)) {
     const holdId = ids.holds.get(department)!;
     const pointIds: number[] = [];
-    for (const [name, location] of points) {
+    const cards: string[] = [];
+    for (const [n, [name, location]] of points.entries()) {
       const sn = `0001A${String(cardSerial++).padStart(5, '0')}`;
+      cards.push(sn);
       const input = saveCardInput.parse({
         patrol_id: 0,
         hold_id: holdId,
@@ -102,10 +133,12 @@ export async function fillDemoAssets(ctx: AppContext, scope: Scope, ids: DemoHol
         patrol_name: name,
         location,
         remark: '',
+        ...demoPlace(department, n),
       });
       pointIds.push((await saveCard(ctx, scope, input)).patrol_id);
     }
     assets.points.set(department, pointIds);
+    assets.cards.set(department, cards);
     const devices: { object_id: number; device_no: string }[] = [];
     for (let i = 0; i < (DEVICES[department] ?? 0); i++) {
       const deviceNo = `865000000000${deviceSerial++}`;

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HoldTreeNode, RoadRow, RosterMonth, SessionInfo, StaffRow, TaskRow } from '@guard-tour/contract';
+import type {
+  CardRow,
+  HoldTreeNode,
+  PunchRow,
+  RoadRow,
+  RosterMonth,
+  SessionInfo,
+  StaffRow,
+  TaskRow,
+} from '@guard-tour/contract';
 import { queryRows } from '../../sql.js';
 import { useHarness } from '../../../test/harness.js';
+import { DEMO_PHONE } from './demo-phone.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo.js';
 
 const h = useHarness();
@@ -24,9 +34,9 @@ describe('the demo tenant', () => {
     expect(accounts.total).toBeGreaterThanOrEqual(10);
   });
 
-  it('has 20 terminals, 60 points, 8 roads of every cycle mode and 10 tasks', async () => {
+  it('has 20 terminals and a guard’s phone, 60 points, 8 roads of every cycle mode and 10 tasks', async () => {
     const root = await h.login();
-    expect((await h.post('/DeviceInfo/SearchDeviceList', {}, root)).total).toBe(20);
+    expect((await h.post('/DeviceInfo/SearchDeviceList', {}, root)).total).toBe(21);
     expect((await h.post('/PatrolCard/SearchList', {}, root)).total).toBe(60);
     const roads = await h.post<RoadRow[]>('/PatrolRoad/List', { PageSize: 50 }, root);
     expect(roads.total).toBe(8);
@@ -61,6 +71,40 @@ describe('the demo tenant', () => {
     );
     expect(await count(sql`select count(*)::int as n from patrol_round where result = 2`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from patrol_round where result = 3`)).toBeGreaterThan(0);
+  });
+
+  it('has every point placed with a radius, and a phone’s round: near its points, one 位置异常, one 无定位 (SAFETY.md)', async () => {
+    const root = await h.login();
+    const points = await h.post<CardRow[]>('/PatrolCard/SearchList', { PageSize: 100 }, root);
+    expect(points.data).toHaveLength(60);
+    for (const point of points.data) {
+      expect(point.lat, point.patrol_name).toEqual(expect.any(Number));
+      expect(point.lng, point.patrol_name).toEqual(expect.any(Number));
+      expect([30, 50, 100]).toContain(point.radius);
+    }
+    const token = await h.login({ user_name: 'binjiang', user_password: DEMO_PASSWORD });
+    const yesterday = new Date(h.clock.now().getTime() - 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const phone = await h.post<PunchRow[]>(
+      '/PatrolData/Records',
+      { start_time: yesterday, end_time: yesterday, device_sn: DEMO_PHONE, PageIndex: 1, PageSize: 50 },
+      token,
+    );
+    expect(phone.data).toHaveLength(8);
+    expect(phone.data.every((row) => row.true_name === '张伟' && row.road_name === '早班全区巡逻')).toBe(true);
+    const flagged = phone.data.filter((row) => row.flag === '位置异常');
+    expect(flagged.map((row) => [row.patrol_name, row.distance_m])).toEqual([['3号楼消防通道', 150]]);
+    expect(phone.data.filter((row) => row.lat === null).map((row) => row.patrol_name)).toEqual(['中心花园']);
+    const near = phone.data.filter((row) => row.flag === '' && row.lat !== null);
+    expect(near).toHaveLength(6);
+    for (const row of near) expect(row.distance_m!).toBeLessThanOrEqual(30 + 20);
+    // The console shows them (打卡数据's 位置 column) and alerts the one once.
+    expect(await count(sql`select count(*)::int as n from alert where kind = 10`)).toBe(1);
+    const listed = await h.post<PunchRow[]>(
+      '/PatrolClockIn/GetPatrolClockInList',
+      { time_range: 1, search_type: 'device_no', key: DEMO_PHONE, PageIndex: 1, PageSize: 50 },
+      token,
+    );
+    expect(listed.data.filter((row) => row.distance_m !== null)).toHaveLength(7);
   });
 
   it('has a month of 滨江花园保安部 roster with its attendance: on time but one late and one absent', async () => {

@@ -3,6 +3,7 @@ import { operatorScope } from './demo-caller.js';
 import { fillDemoAssets } from './demo-assets.js';
 import { fillDemoHolds } from './demo-holds.js';
 import { fillDemoInspection } from './demo-inspection.js';
+import { fillDemoPhone } from './demo-phone.js';
 import { fillDemoPunches } from './demo-punches.js';
 import { fillDemoRoads } from './demo-roads.js';
 import { fillDemoRoster } from './demo-roster.js';
@@ -25,9 +26,11 @@ export async function fillDemo(ctx: AppContext, days = DEMO_DAYS): Promise<{ pun
   const assets = await fillDemoAssets(past, scope, ids);
   await fillDemoRoads(past, scope, ids, assets);
   const punches = await fillDemoPunches(ctx, start);
+  // 张伟's phone and yesterday's morning round walked with it, each punch with where the phone was (SAFETY.md).
+  const phonePunches = await fillDemoPhone(ctx, await operatorScope(ctx), ids, assets);
   // The roster is made today, with the month gone by and the week ahead (its 上岗 written for the shifts begun).
   await fillDemoRoster(ctx, await operatorScope(ctx), ids);
   // 检查表 on two points and hazards in every state, found by the latest punches there (INSPECTION.md).
   await fillDemoInspection(ctx, await operatorScope(ctx), ids);
-  return { punches };
+  return { punches: punches + phonePunches };
 }
