@@ -12,10 +12,13 @@ interface RosterCellViewProps {
   shift: ShiftRow | undefined;
   selected: boolean;
   onClick: (event: React.MouseEvent) => void;
+  /** A press starts a drag over the grid; entering a cell while pressed stretches it. */
+  onMouseDown: (event: React.MouseEvent) => void;
+  onMouseEnter: () => void;
 }
 
 /** One day of one account: the shift's name on its colour, and once it happened 正常 / 迟到 / 缺勤 below it. */
-export function RosterCellView({ cell, shift, selected, onClick }: RosterCellViewProps) {
+export function RosterCellView({ cell, shift, selected, onClick, onMouseDown, onMouseEnter }: RosterCellViewProps) {
   const attendance = ATTENDANCE_TEXT[cell.attendance as Attendance] ?? '';
   const tip = [
     shift ? `${shift.shift_name} ${shift.start_time}-${shift.end_time}` : '休息',
@@ -32,6 +35,8 @@ export function RosterCellView({ cell, shift, selected, onClick }: RosterCellVie
         aria-label={`${cell.date} ${tip}`}
         aria-pressed={selected}
         onClick={onClick}
+        onMouseDown={onMouseDown}
+        onMouseEnter={onMouseEnter}
         style={{
           width: '100%',
           minHeight: 40,
@@ -42,6 +47,8 @@ export function RosterCellView({ cell, shift, selected, onClick }: RosterCellVie
           cursor: 'pointer',
           fontSize: 12,
           lineHeight: '16px',
+          // A drag selects cells, not their text.
+          userSelect: 'none',
         }}
       >
         <div style={{ color: shift?.color ?? '#bfbfbf', fontWeight: 600 }}>{shift?.shift_name ?? '休'}</div>

@@ -1,7 +1,7 @@
 import type { RosterMonth, ShiftRow } from '@guard-tour/contract';
 import { App, Button, DatePicker, Flex, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
 import { useCan } from '../../api/use-can';
 import { TreeListLayout } from '../../components/tree-list-layout';
@@ -9,13 +9,21 @@ import { useCopyRoster, useRosterMonth, useSaveRoster, useShifts } from './api';
 import { RosterCellView } from './roster-cell';
 import { lastMonthCopy, lastWeekCopy, weekdayText } from './roster-dates';
 import { RosterImport } from './roster-import';
+import { cellKey, inRectangle, rectangleKeys, type GridSpot } from './roster-select';
 
 type Row = RosterMonth['rows'][number];
-const cellKey = (userId: number, date: string) => `${userId}|${date}`;
+
+/** A drag over the grid: where the press was, the cell under the pointer now, and whether Ctrl/⌘ adds to the picks. */
+interface Drag {
+  anchor: GridSpot;
+  current: GridSpot;
+  additive: boolean;
+}
 
 /**
- * 排班表 (/patrol/roster): accounts down, days across. Pick a shift (or 休息) and click a cell to set it; Ctrl or
- * Shift + click gathers cells and 填充所选 sets them all; 复制上周 / 复制上月; 导入 with the template; each cell shows
+ * 排班表 (/patrol/roster): accounts down, days across. Pick a shift (or 休息) and click a cell to set it; a press
+ * dragged over cells selects their rectangle on release (with Ctrl/⌘ added to the cells picked), Ctrl or Shift +
+ * click gathers cells one by one, and 填充所选 sets them all; 复制上周 / 复制上月; 导入 with the template; each cell shows
  * 正常 / 迟到 / 缺勤 once its shift happened.
  */
 export function RosterPage() {
@@ -27,6 +35,9 @@ export function RosterPage() {
   const [brush, setBrush] = useState<number>(0);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [importing, setImporting] = useState(false);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  /** Set when a drag ended over another cell than it began: the click that may follow is not a click. */
+  const dragged = useRef(false);
   const shifts = useShifts(holdId);
   const roster = useRosterMonth(holdId, month);
   const save = useSaveRoster();
@@ -48,6 +59,10 @@ export function RosterPage() {
 
   function onCell(row: Row, date: string, event: React.MouseEvent) {
     if (!editable) return;
+    if (dragged.current) {
+      dragged.current = false;
+      return;
+    }
     const key = cellKey(row.user_id, date);
     if (event.ctrlKey || event.metaKey || event.shiftKey) {
       setPicked((before) => {
@@ -59,6 +74,54 @@ export function RosterPage() {
       return;
     }
     void setCells([{ user_id: row.user_id, date }]);
+  }
+
+  const days = useMemo(() => roster.data?.days ?? [], [roster.data]);
+  const rows = useMemo(() => roster.data?.rows ?? [], [roster.data]);
+
+  function startDrag(spot: GridSpot, event: React.MouseEvent) {
+    // Shift + click keeps gathering cells one by one.
+    if (!editable || event.button !== 0 || event.shiftKey) return;
+    dragged.current = false;
+    setDrag({ anchor: spot, current: spot, additive: event.ctrlKey || event.metaKey });
+  }
+
+  function stretchDrag(spot: GridSpot) {
+    setDrag((before) =>
+      before && (before.current.row !== spot.row || before.current.day !== spot.day)
+        ? { ...before, current: spot }
+        : before,
+    );
+  }
+
+  // The release ends a drag wherever the pointer is: over another cell than the press, its rectangle is selected.
+  useEffect(() => {
+    if (!drag) return;
+    const release = () => {
+      const { anchor, current, additive } = drag;
+      setDrag(null);
+      if (anchor.row === current.row && anchor.day === current.day) return;
+      dragged.current = true;
+      // The click a release over the pressed cell's own button would bring is skipped once, and no later one.
+      window.setTimeout(() => (dragged.current = false), 0);
+      const keys = rectangleKeys(
+        rows.map((r) => r.user_id),
+        days,
+        anchor,
+        current,
+      );
+      setPicked((before) => new Set(additive ? [...before, ...keys] : keys));
+    };
+    window.addEventListener('mouseup', release);
+    return () => window.removeEventListener('mouseup', release);
+  }, [drag, rows, days]);
+
+  /** Whether a cell shows as picked: inside the rectangle being dragged, or picked before (kept by a Ctrl drag). */
+  function isPicked(spot: GridSpot, key: string): boolean {
+    const moved = drag !== null && (drag.anchor.row !== drag.current.row || drag.anchor.day !== drag.current.day);
+    if (!moved) return picked.has(key);
+    if (inRectangle(drag.anchor, drag.current, spot)) return true;
+    return drag.additive && picked.has(key);
   }
 
   function runCopy(what: '上周' | '上月') {
@@ -79,10 +142,9 @@ export function RosterPage() {
     });
   }
 
-  const days = roster.data?.days ?? [];
   const columns = [
     { title: '姓名', dataIndex: 'true_name', key: 'name', fixed: 'left' as const, width: 96 },
-    ...days.map((date) => ({
+    ...days.map((date, dayIndex) => ({
       title: (
         <div style={{ textAlign: 'center', lineHeight: '16px' }}>
           {Number(date.slice(8))}
@@ -94,14 +156,17 @@ export function RosterPage() {
       ),
       key: date,
       width: 56,
-      render: (_: unknown, row: Row) => {
+      render: (_: unknown, row: Row, rowIndex: number) => {
         const cell = row.cells.find((c) => c.date === date)!;
+        const spot = { row: rowIndex, day: dayIndex };
         return (
           <RosterCellView
             cell={cell}
             shift={byId.get(cell.shift_id)}
-            selected={picked.has(cellKey(row.user_id, date))}
+            selected={isPicked(spot, cellKey(row.user_id, date))}
             onClick={(event) => onCell(row, date, event)}
+            onMouseDown={(event) => startDrag(spot, event)}
+            onMouseEnter={() => stretchDrag(spot)}
           />
         );
       },
@@ -160,7 +225,7 @@ export function RosterPage() {
             </>
           )}
           <Space size={4} style={{ marginLeft: 'auto' }}>
-            <Typography.Text type="secondary">单击设置，Ctrl/Shift+单击多选</Typography.Text>
+            <Typography.Text type="secondary">单击设置，拖动框选，Ctrl/Shift+单击多选</Typography.Text>
           </Space>
         </Flex>
       }
@@ -171,7 +236,7 @@ export function RosterPage() {
         size="small"
         bordered
         loading={roster.isPending}
-        dataSource={roster.data?.rows ?? []}
+        dataSource={rows}
         columns={columns}
         pagination={false}
         scroll={{ x: 96 + days.length * 56 }}
