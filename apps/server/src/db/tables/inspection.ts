@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -132,6 +133,8 @@ export const hazard = pgTable(
   },
   (t) => [
     index('hazard_hold_time_idx').on(t.hold_id, t.found_time.desc(), t.hazard_id.desc()),
+    // 隐患管理 over many organisations (the root's 250 at 1M hazards): newest first without sorting them all.
+    index('hazard_time_idx').on(t.found_time.desc(), t.hazard_id.desc()),
     uniqueIndex('hazard_open_item_idx')
       .on(t.patrol_id, t.item_id)
       .where(sql`${t.state} in (0, 1, 2)`),
@@ -142,6 +145,22 @@ export const hazard = pgTable(
       .on(t.deadline)
       .where(sql`${t.state} = 1`),
   ],
+);
+
+/**
+ * How many hazards each organisation has in each state and level: kept exact by statement triggers on `hazard`
+ * (migration 0022, as `punch_count`), so 隐患管理's total without a span, point or 仅超期 sums a few rows instead of
+ * counting up to every hazard in scope.
+ */
+export const hazardTally = pgTable(
+  'hazard_tally',
+  {
+    hold_id: integer().notNull(),
+    state: smallint().notNull(),
+    level: smallint().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hold_id, t.state, t.level] })],
 );
 
 /** Every move of a hazard (and its finding): append-only. */

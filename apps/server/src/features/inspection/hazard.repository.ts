@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HazardHistoryLine, HazardRow } from '@guard-tour/contract';
 import type { Queryable } from '../../db/client.js';
-import { account, hazard, hazardHistory, hold } from '../../db/schema.js';
+import { account, hazard, hazardHistory, hazardTally, hold } from '../../db/schema.js';
 import { localTime, queryRows } from '../../db/sql.js';
 
 /** A hazard found by an abnormal answer (or an occurrence of the open one of its point and item). */
@@ -117,6 +117,21 @@ function normalise(row: StoredHazard): StoredHazard {
   };
 }
 
+/**
+ * The statement counting the hazards a list covers (one row, `total`): without a span, a point or 仅超期 it sums
+ * `hazard_tally` (a row per organisation, state and level, kept by the triggers of migration 0022), else it counts
+ * the hazards themselves.
+ */
+function countOf(f: HazardFilter): SQL {
+  if (f.patrolId === undefined && !f.from && !f.to && !f.overdueOnly) {
+    const parts: SQL[] = [sql`t.hold_id = any(${sql.param(f.holdIds)}::int[])`];
+    if (f.state !== undefined) parts.push(sql`t.state = ${f.state}`);
+    if (f.level !== undefined) parts.push(sql`t.level = ${f.level}`);
+    return sql`select coalesce(sum(t.n), 0)::int as total from ${hazardTally} t where ${sql.join(parts, sql` and `)}`;
+  }
+  return sql`select count(*)::int as total from ${hazard} z where ${whereOf(f)}`;
+}
+
 export async function listHazards(
   q: Queryable,
   tz: string,
@@ -124,9 +139,7 @@ export async function listHazards(
   page?: { limit: number; offset: number },
 ): Promise<{ rows: StoredHazard[]; total: number }> {
   const where = whereOf(filter);
-  const [{ total } = { total: 0 }] = page
-    ? await queryRows<{ total: number }>(q, sql`select count(*)::int as total from ${hazard} z where ${where}`)
-    : [{ total: 0 }];
+  const [{ total } = { total: 0 }] = page ? await queryRows<{ total: number }>(q, countOf(filter)) : [{ total: 0 }];
   const rows = await queryRows<StoredHazard>(
     q,
     sql`${rowSelect(tz, filter.now)} where ${where} order by z.found_time desc, z.hazard_id desc
@@ -136,10 +149,7 @@ export async function listHazards(
 }
 
 export async function countHazards(q: Queryable, filter: HazardFilter): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
-    q,
-    sql`select count(*)::int as total from ${hazard} z where ${whereOf(filter)}`,
-  );
+  const [row] = await queryRows<{ total: number }>(q, countOf(filter));
   return Number(row?.total ?? 0);
 }
 

@@ -721,3 +721,37 @@ describe('整改超期', () => {
     expect(overdue.data.map((z) => [z.hazard_id, z.overdue])).toEqual([[open.hazard_id, true]]);
   });
 });
+
+describe('the list’s total', () => {
+  it('stays exact through findings, occurrences and every move (hazard_tally, kept by triggers)', async () => {
+    // The tally is the hazards counted by organisation, state and level: nothing more, nothing less.
+    const tally = await queryRows<{ hold_id: number; state: number; level: number; n: number }>(
+      h.ctx.db,
+      sql`select hold_id, state, level, n::int as n from hazard_tally where n <> 0 order by 1, 2, 3`,
+    );
+    const counted = await queryRows<{ hold_id: number; state: number; level: number; n: number }>(
+      h.ctx.db,
+      sql`select hold_id, state, level, count(*)::int as n from hazard group by 1, 2, 3 order by 1, 2, 3`,
+    );
+    expect(counted.length).toBeGreaterThan(2);
+    expect(tally.map((r) => [r.hold_id, r.state, r.level, Number(r.n)])).toEqual(
+      counted.map((r) => [r.hold_id, r.state, r.level, Number(r.n)]),
+    );
+    // Each filter's total from the tally, as counting the rows with a span (which reads the hazards) gives it.
+    for (const state of [undefined, 0, 1, 2, 3, 4]) {
+      for (const level of [undefined, 1, 2]) {
+        const body = { state, level, PageIndex: 1, PageSize: 1 };
+        const fromTally = await h.post<HazardRow[]>('/Hazard/List', body, w.a.token);
+        const counting = await h.post<HazardRow[]>(
+          '/Hazard/List',
+          { ...body, start_date: '2026-01-01', end_date: '2026-12-31' },
+          w.a.token,
+        );
+        expect(fromTally.total, JSON.stringify(body)).toBe(counting.total);
+      }
+    }
+    expect((await h.post<HazardRow[]>('/Hazard/List', { PageIndex: 1, PageSize: 1 }, w.a.token)).total).toBe(
+      counted.reduce((sum, r) => sum + Number(r.n), 0),
+    );
+  });
+});
