@@ -57,6 +57,24 @@ test('make a shift, fill the roster with it, and see who came, who was late and 
   await page.getByRole('button', { name: /填充所选（2）/ }).click();
   await expect(zhang.getByRole('button', { name: /^2026-03-26 中班/ })).toBeVisible();
   await expect(zhang.getByRole('button', { name: /^2026-03-27 中班/ })).toBeVisible();
+
+  // A press dragged from one cell to another selects their rectangle: two accounts × the 28th to the 30th.
+  const [first, second] = [grid.locator('tbody tr').nth(2), grid.locator('tbody tr').nth(3)];
+  const corner = (row: typeof first, day: string) => row.getByRole('button', { name: new RegExp(`^${day} `) });
+  await corner(second, '2026-03-30').scrollIntoViewIfNeeded();
+  await corner(first, '2026-03-28').hover();
+  await page.mouse.down();
+  await corner(first, '2026-03-29').hover();
+  await corner(second, '2026-03-30').hover();
+  await page.mouse.up();
+  await expect(grid.getByRole('button', { pressed: true })).toHaveCount(6);
+  await page.getByRole('button', { name: /填充所选（6）/ }).click();
+  for (const row of [first, second]) {
+    for (const day of ['2026-03-28', '2026-03-29', '2026-03-30']) {
+      await expect(row.getByRole('button', { name: new RegExp(`^${day} 中班`) })).toBeVisible();
+    }
+  }
+  await expect(grid.getByRole('button', { pressed: true })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('roster-filled.png') });
 });
 
