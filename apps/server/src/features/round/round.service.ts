@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { holdIdsOnPath } from '../../domain/organisation-path.js';
 import { matchRounds, type PunchToMatch, type RoundToMatch } from '../../domain/round-match.js';
-import { roundsNow, roundsOn, statusNow, type RoundStatus, type Schedule } from '../../domain/schedule.js';
+import { roundsToAdd, type StoredWindow } from '../../domain/rounds-to-add.js';
+import { roundsNow, roundsOn, statusNow, type Round, type RoundStatus, type Schedule } from '../../domain/schedule.js';
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
@@ -47,12 +48,18 @@ export async function liveStatuses(
   for (const item of items) {
     statuses.set(
       item.id,
-      statusNow(item.schedule, now, tz, (round) => {
-        const progress = progressOf.get(`${item.id}|${round.date}|${round.slot}`);
-        return progress
-          ? { expected: Number(progress.expected), checked: Number(progress.checked), grace: progress.grace_minutes }
-          : { expected: item.cards, checked: 0 };
-      }),
+      statusNow(
+        item.schedule,
+        now,
+        tz,
+        (round) => {
+          const progress = progressOf.get(`${item.id}|${round.date}|${round.slot}`);
+          return progress
+            ? { expected: Number(progress.expected), checked: Number(progress.checked), grace: progress.grace_minutes }
+            : { expected: item.cards, checked: 0 };
+        },
+        rounds.get(item.id),
+      ),
     );
   }
   return statuses;
@@ -108,12 +115,27 @@ export async function ensureRounds(
   );
   const dutyOf = (shiftId: number | null, date: string) =>
     shiftId === null ? [] : (duty.get(`${shiftId}|${date}`) ?? []);
+  // The rounds these roads and tasks already have on the days (kept through an edit, or made before): the missing
+  // ones are placed around them (`roundsToAdd`).
+  const stored = new Map<string, StoredWindow[]>();
+  const storedRows = await repo.storedWindows(q, dates, {
+    roadIds: roads.map((r) => r.road_id),
+    taskIds: tasks.map((t) => t.task_id),
+  });
+  for (const row of storedRows) {
+    const key = row.task_id === null ? `r${row.road_id}|${row.round_date}` : `t${row.task_id}|${row.round_date}`;
+    const list = stored.get(key) ?? [];
+    list.push({ slot: row.slot_no, start: new Date(row.window_start), end: new Date(row.window_end) });
+    stored.set(key, list);
+  }
+  const now = ctx.now();
+  const toAdd = (key: string, windows: Round[]) => (key && now ? windows : roundsToAdd(windows, [], now));
   const rounds: repo.NewRound[] = [];
   for (const date of dates) {
     for (const row of roads) {
       const expected = cardsOf(row.road_id);
       if (expected.length === 0) continue;
-      for (const round of roundsOn(roadSchedule(row), date, tz)) {
+      for (const round of toAdd(`r${row.road_id}|${date}`, roundsOn(roadSchedule(row), date, tz))) {
         rounds.push({
           road_id: row.road_id,
           task_id: null,
@@ -135,7 +157,7 @@ export async function ensureRounds(
     for (const row of tasks) {
       const expected = cardsOf(row.road_id);
       if (expected.length === 0) continue;
-      for (const round of roundsOn(taskSchedule(row, false), date, tz)) {
+      for (const round of toAdd(`t${row.task_id}|${date}`, roundsOn(taskSchedule(row, false), date, tz))) {
         rounds.push({
           road_id: row.road_id,
           task_id: row.task_id,
