@@ -301,6 +301,67 @@ describe('editing slots changes future rounds only', () => {
   });
 });
 
+describe('an edit during the day gives today the rounds of its slots', () => {
+  it('a new slot gets its round though a kept round holds its number, and no slot gets two', async () => {
+    const day = '2026-11-25';
+    h.clock.set(sh(day, '05:00'));
+    const road = await saveRoad(roadBody('丁', { time_slots: slots(['06:00', '07:00'], ['10:00', '11:00']) }));
+    await punch(day, '10:10', 'SLT-E');
+    const today = async () =>
+      (
+        await queryRows<{ slot_no: number; w: string; checked: number }>(
+          h.ctx.db,
+          sql`select slot_no, to_char(window_start at time zone 'Asia/Shanghai', 'HH24:MI') || '-' ||
+            to_char((window_end - interval '1 minute') at time zone 'Asia/Shanghai', 'HH24:MI') as w,
+            cardinality(checked_cards) as checked
+          from patrol_round where road_id = ${road} and round_date = ${day}::date order by slot_no`,
+        )
+      ).map((r) => [r.slot_no, r.w, r.checked]);
+    // At 10:30 (06:00 missed and frozen, 10:00 under way) the 06:00 slot is dropped and 14:00 added: the edit's
+    // slot 1 is the 10:00 round under way (kept as slot 2), its slot 2 (14:00) gets a round though the kept 06:00
+    // holds number 1 and the kept 10:00 number 2: it is numbered 3.
+    h.clock.set(sh(day, '10:30'));
+    await saveRoad(roadBody('丁', { road_id: road, time_slots: slots(['10:00', '11:00'], ['14:00', '15:00']) }));
+    expect(await today()).toEqual([
+      [1, '06:00-07:00', 0],
+      [2, '10:00-11:00', 1],
+      [3, '14:00-15:00', 0],
+    ]);
+    // The new slot's round is walked like any other.
+    await punch(day, '14:10', 'SLT-W');
+    expect((await today())[2]).toEqual([3, '14:00-15:00', 1]);
+    // At 14:30 a slot is inserted before the one under way and one added after: 14:00 is not doubled (the kept
+    // round stands for it), 12:00 has passed (no round), 17:00 is new.
+    h.clock.set(sh(day, '14:30'));
+    await saveRoad(
+      roadBody('丁', {
+        road_id: road,
+        time_slots: slots(['10:00', '11:00'], ['12:00', '12:30'], ['14:00', '15:00'], ['17:00', '18:00']),
+      }),
+    );
+    expect(await today()).toEqual([
+      [1, '06:00-07:00', 0],
+      [2, '10:00-11:00', 1],
+      [3, '14:00-15:00', 1],
+      [4, '17:00-18:00', 0],
+    ]);
+    // Tomorrow has the edited slots as numbered.
+    h.clock.set(sh('2026-11-26', '00:10'));
+    await sweepRounds(h.ctx);
+    const tomorrow = await queryRows<{ slot_no: number; w: string }>(
+      h.ctx.db,
+      sql`select slot_no, to_char(window_start at time zone 'Asia/Shanghai', 'HH24:MI') as w
+      from patrol_round where road_id = ${road} and round_date = '2026-11-26' order by slot_no`,
+    );
+    expect(tomorrow.map((r) => [r.slot_no, r.w])).toEqual([
+      [1, '10:00'],
+      [2, '12:00'],
+      [3, '14:00'],
+      [4, '17:00'],
+    ]);
+  });
+});
+
 describe('bad slots are refused with the pinned messages, nothing saved', () => {
   const cases: [string, [string, string][] | unknown, string][] = [
     [

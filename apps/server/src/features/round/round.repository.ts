@@ -206,6 +206,34 @@ export interface NewRound {
   responsible_users: number[];
 }
 
+/**
+ * The windows of the rounds already stored on these days of these roads (their own rounds) and tasks: what a day's
+ * missing rounds are placed around (`roundsToAdd`). Read by the (road or task, day, slot) indexes.
+ */
+export async function storedWindows(
+  q: Queryable,
+  dates: readonly string[],
+  owners: { roadIds: readonly number[]; taskIds: readonly number[] },
+) {
+  if (dates.length === 0 || (owners.roadIds.length === 0 && owners.taskIds.length === 0)) return [];
+  return queryRows<{
+    road_id: number;
+    task_id: number | null;
+    round_date: string;
+    slot_no: number;
+    window_start: string | Date;
+    window_end: string | Date;
+  }>(
+    q,
+    sql`select r.road_id, r.task_id, to_char(r.round_date, 'YYYY-MM-DD') as round_date, r.slot_no::int as slot_no,
+      r.window_start, r.window_end
+    from ${patrolRound} r
+    where r.round_date = any(${sql.param(dates)}::date[])
+      and ((r.task_id is null and r.road_id = any(${idArray(owners.roadIds)}))
+        or r.task_id = any(${idArray(owners.taskIds)}))`,
+  );
+}
+
 /** Stores rounds not stored yet (a day's slot of a road or task is stored once). */
 export async function insertRounds(q: Queryable, rounds: NewRound[]): Promise<void> {
   if (rounds.length === 0) return;

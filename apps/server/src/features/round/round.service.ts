@@ -129,7 +129,7 @@ export async function ensureRounds(
     stored.set(key, list);
   }
   const now = ctx.now();
-  const toAdd = (key: string, windows: Round[]) => (key && now ? windows : roundsToAdd(windows, [], now));
+  const toAdd = (key: string, windows: Round[]) => roundsToAdd(windows, stored.get(key) ?? [], now);
   const rounds: repo.NewRound[] = [];
   for (const date of dates) {
     for (const row of roads) {
