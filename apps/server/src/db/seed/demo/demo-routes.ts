@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { PHONE_OBJECT_TYPE } from '@guard-tour/contract';
 import type { Queryable } from '../../client.js';
 import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../../schema.js';
 import { roadScheduleColumns, taskScheduleColumns } from '../../road-schedule.js';
@@ -6,8 +7,8 @@ import { roadSchedule, taskSchedule } from '../../../domain/stored-schedule.js';
 import type { PatrolRoute } from './punch-walk.js';
 
 /**
- * The routes guards walk, read from the database: every open road (walked by its accounts with the terminals
- * of its organisation) and every task (walked by its terminal, carried by one of the road's accounts, so that
+ * The routes guards walk, read from the database: every open road (walked by its accounts with the reader
+ * terminals of its organisation; phones are left out) and every task (walked by its terminal, carried by one of the road's accounts, so that
  * 人员统计 has a person on most punches).
  */
 export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
@@ -34,7 +35,8 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
     .select({ device_no: device.device_no, path: hold.path })
     .from(device)
     .innerJoin(hold, eq(hold.hold_id, device.hold_id))
-    .where(isNull(device.deleted_at));
+    // A guard's phone (手机) punches through the guard app, never as a reader walking the roads.
+    .where(and(isNull(device.deleted_at), ne(device.object_type, PHONE_OBJECT_TYPE)));
   const tasks = await q
     .select({
       road_id: task.road_id,

@@ -13,6 +13,7 @@ import type {
 import { queryRows } from '../../sql.js';
 import { useHarness } from '../../../test/harness.js';
 import { DEMO_PHONE } from './demo-phone.js';
+import { loadRoutes } from './demo-routes.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo.js';
 
 const h = useHarness();
@@ -129,6 +130,11 @@ describe('the demo tenant', () => {
     const added = await topUpDemoPunches(h.ctx);
     expect(added).not.toBeNull();
     expect(await count(sql`select count(*)::int as n from punch`)).toBe(before + added!);
+    // The phone punches through the guard app only: the readers' walk never takes it.
+    expect(await count(sql`select count(*)::int as n from punch where device_no = ${DEMO_PHONE}`)).toBe(8);
+    const routes = await loadRoutes(h.ctx.db);
+    expect(routes.flatMap((route) => route.devices)).not.toContain(DEMO_PHONE);
+    expect(routes.flatMap((route) => route.devices)).toContain('865000000000101');
   });
 
   it('shows three consoles: a 主管, a 只读 client and the guards as 巡检员', async () => {
