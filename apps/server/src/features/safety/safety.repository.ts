@@ -66,14 +66,23 @@ export async function addPress(q: Queryable, alertId: number, press: Pick<Press,
     where alert_id = ${alertId}`);
 }
 
-/** The last punch of a phone (the banner's 最后打卡), or of an account. */
+/**
+ * The last punch of a phone (the banner's 最后打卡), or of an account. An account's is read through its own index
+ * (user, time). A phone's has none of its own: asked as "newest first, limit 1", PostgreSQL walks the whole
+ * table's time index backwards looking for the phone, which on 10M punches took 5 s for a phone with few or no
+ * punches (every SOS waited for it). The phone's punches are fenced off first by the punch key's device prefix
+ * (one index probe a partition: 4–20 ms on the 10M set), then the newest of them taken.
+ */
 export async function lastPunch(q: Queryable, tz: string, by: { deviceNo: string } | { userId: number }) {
-  const where = 'deviceNo' in by ? sql`p.device_no = ${by.deviceNo}` : sql`p.user_id = ${by.userId}`;
-  const [row] = await queryRows<{ patrol_name: string; patrol_sn: string; punch_time: string }>(
-    q,
-    sql`select p.patrol_name, p.patrol_sn, ${localTime(sql`p.punch_time`, tz)} as punch_time
-      from ${punch} p where ${where} order by p.punch_time desc limit 1`,
-  );
+  const query =
+    'deviceNo' in by
+      ? sql`with mine as materialized (
+          select p.patrol_name, p.patrol_sn, p.punch_time from ${punch} p where p.device_no = ${by.deviceNo})
+        select patrol_name, patrol_sn, ${localTime(sql`punch_time`, tz)} as punch_time
+        from mine order by mine.punch_time desc limit 1`
+      : sql`select p.patrol_name, p.patrol_sn, ${localTime(sql`p.punch_time`, tz)} as punch_time
+        from ${punch} p where p.user_id = ${by.userId} order by p.punch_time desc limit 1`;
+  const [row] = await queryRows<{ patrol_name: string; patrol_sn: string; punch_time: string }>(q, query);
   return row;
 }
 

@@ -115,7 +115,11 @@ describe('SOS', () => {
     );
 
   it('a press raises one 紧急求助 at once, with the guard, his position and his phone’s last punch', async () => {
-    await punch(guard, phone.device_no, [{ patrol_sn: 'GATE-1', punch_time: '2026-11-20 09:50:00' }]);
+    // The newest of the phone's punches is named, whatever the upload order.
+    await punch(guard, phone.device_no, [
+      { patrol_sn: 'GATE-1', punch_time: '2026-11-20 09:50:00' },
+      { patrol_sn: 'GATE-1', punch_time: '2026-11-18 21:00:00' },
+    ]);
     const first = await sos({ lat: 31.23, lng: 121.47, accuracy: 12 });
     expect(first).toMatchObject({ code: 200, data: { state: 0 } });
     alertId = first.data.alert_id;
