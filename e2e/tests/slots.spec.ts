@@ -126,10 +126,9 @@ test.describe('several rounds a day', () => {
       // The lists show the demo's slots compactly.
       await page.goto('/road/manage');
       await expect(rowWith(page, '仓储安全巡检')).toContainText('08:00-09:00 等 3 个时段');
-      await shoot(page, 'slots-demo-roads');
-      await page.goto('/patrol/tasks');
+      // The night patrol every two hours is a road of four slots.
       await expect(rowWith(page, '夜间全区巡逻')).toContainText('00:00-01:00 等 4 个时段');
-      await shoot(page, 'slots-demo-tasks');
+      await shoot(page, 'slots-demo-roads');
       await page.goto('/home/dashboard');
       const report = page.waitForResponse((r) => r.url().includes('/Report/Missed'));
       await menuEntry(page, '漏检报表').click();

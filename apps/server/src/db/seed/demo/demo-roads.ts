@@ -22,7 +22,10 @@ interface DemoRoad {
   guards: string[];
 }
 
-/** Eight roads over every cycle mode and window, most with a grace (so the demo shows 早到 and 迟到). */
+/**
+ * Nine roads over every cycle mode and window, most with a grace (so the demo shows 早到 and 迟到), two walked in
+ * several slots a day: a night patrol every two hours and a three-times-a-day check.
+ */
 const ROADS: DemoRoad[] = [
   {
     department: '滨江花园保安部',
@@ -34,6 +37,24 @@ const ROADS: DemoRoad[] = [
     grace: 15,
     points: [0, 2, 3, 4, 6, 7, 8, 24],
     guards: ['zhangwei', 'wangqiang'],
+  },
+  {
+    department: '滨江花园保安部',
+    name: '夜间全区巡逻',
+    type: RoadCycle.daily,
+    items: '',
+    start: '00:00',
+    end: '23:00',
+    // A night walked every two hours (按间隔生成 22:00 to 06:00, every 120, lasting 60).
+    slots: [
+      ['00:00', '01:00'],
+      ['02:00', '03:00'],
+      ['04:00', '05:00'],
+      ['22:00', '23:00'],
+    ],
+    grace: 20,
+    points: [0, 2, 3, 4, 6, 7, 8, 24],
+    guards: ['wangqiang', 'lijun'],
   },
   {
     department: '滨江花园保安部',
@@ -133,26 +154,8 @@ interface DemoTask {
   grace: number;
 }
 
-/** Ten tasks: each gives a road to one terminal, some overnight. */
+/** Nine tasks: each gives a road to one terminal, some overnight. */
 const TASKS: DemoTask[] = [
-  {
-    department: '滨江花园保安部',
-    name: '夜间全区巡逻',
-    road: '早班全区巡逻',
-    device: 0,
-    mode: TaskMode.daily,
-    value: '',
-    start: '00:00',
-    end: '23:00',
-    // A night walked every two hours (按间隔生成 22:00 to 06:00, every 120, lasting 60).
-    slots: [
-      ['00:00', '01:00'],
-      ['02:00', '03:00'],
-      ['04:00', '05:00'],
-      ['22:00', '23:00'],
-    ],
-    grace: 20,
-  },
   {
     department: '滨江花园保安部',
     name: '设备房夜查',

@@ -35,16 +35,28 @@ describe('the demo tenant', () => {
     expect(accounts.total).toBeGreaterThanOrEqual(10);
   });
 
-  it('has 20 terminals and a guard’s phone, 60 points, 8 roads of every cycle mode and 10 tasks', async () => {
+  it('has 20 terminals and a guard’s phone, 60 points, 9 roads of every cycle mode (two in several slots a day) and 9 tasks', async () => {
     const root = await h.login();
     expect((await h.post('/DeviceInfo/SearchDeviceList', {}, root)).total).toBe(21);
     expect((await h.post('/PatrolCard/SearchList', {}, root)).total).toBe(60);
     const roads = await h.post<RoadRow[]>('/PatrolRoad/List', { PageSize: 50 }, root);
-    expect(roads.total).toBe(8);
+    expect(roads.total).toBe(9);
     expect(new Set(roads.data.map((r) => r.cycle_repeat_type))).toEqual(new Set([1, 2, 3]));
     const tasks = await h.post<TaskRow[]>('/RoadTask/GetRoadTaskList', { PageSize: 50 }, root);
-    expect(tasks.total).toBe(10);
+    expect(tasks.total).toBe(9);
     expect(new Set(tasks.data.map((t) => t.cycle_repeat_mode))).toEqual(new Set([1, 2, 3, 4]));
+    // The night patrol is a road walked every two hours, each slot its own round of the history.
+    const night = roads.data.find((r) => r.road_name === '夜间全区巡逻')!;
+    expect(night.time_slots.map((t) => `${t.start_time}-${t.end_time}`)).toEqual([
+      '00:00-01:00',
+      '02:00-03:00',
+      '04:00-05:00',
+      '22:00-23:00',
+    ]);
+    expect(
+      await count(sql`select count(distinct slot_no)::int as n from patrol_round
+        where road_id = ${night.road_id} and task_id is null`),
+    ).toBe(4);
   });
 
   it('has a checklist on two points and a hazard in every state, each found by an answered punch (INSPECTION.md)', async () => {
