@@ -274,24 +274,24 @@ export async function dropUntouched(
 /** Stored rounds' progress, by road or task and day. */
 export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: number[], dates: string[]) {
   if (ids.length === 0 || dates.length === 0) return [];
-  const column = kind === 'road' ? patrolRound.road_id : patrolRound.task_id;
-  return q
-    .select({
-      id: column,
-      round_date: patrolRound.round_date,
-      slot_no: patrolRound.slot_no,
-      expected: patrolRound.points_expected,
-      checked: patrolRound.points_checked,
-      grace_minutes: patrolRound.grace_minutes,
-    })
-    .from(patrolRound)
-    .where(
-      and(
-        inIds(column, ids),
-        sql`${patrolRound.round_date} = any(${sql.param(dates)}::date[])`,
-        kind === 'road' ? isNull(patrolRound.task_id) : undefined,
-      ),
-    );
+  // Hand-written: the dashboard reads a row per road and day (4,000 at 2,000 roads), and mapping each field through
+  // Drizzle's column objects was a tenth of its time (issue 36). The types are the row's own.
+  const column = kind === 'road' ? sql`road_id` : sql`task_id`;
+  return queryRows<{
+    id: number;
+    round_date: string;
+    slot_no: number;
+    expected: number;
+    checked: number;
+    grace_minutes: number;
+  }>(
+    q,
+    sql`select ${column} as id, round_date::text as round_date, slot_no, points_expected as expected,
+          points_checked as checked, grace_minutes
+        from patrol_round
+        where ${column} = any(${idArray(ids)}) and round_date = any(${sql.param(dates)}::date[])
+          ${kind === 'road' ? sql`and task_id is null` : sql``}`,
+  );
 }
 
 /**
