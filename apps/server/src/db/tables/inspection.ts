@@ -135,6 +135,8 @@ export const hazard = pgTable(
     index('hazard_hold_time_idx').on(t.hold_id, t.found_time.desc(), t.hazard_id.desc()),
     // 隐患管理 over many organisations (the root's 250 at 1M hazards): newest first without sorting them all.
     index('hazard_time_idx').on(t.found_time.desc(), t.hazard_id.desc()),
+    // …and with a state picked (待处理, 整改中, …: 5 % each), newest first of that state only.
+    index('hazard_state_time_idx').on(t.state, t.found_time.desc(), t.hazard_id.desc()),
     uniqueIndex('hazard_open_item_idx')
       .on(t.patrol_id, t.item_id)
       .where(sql`${t.state} in (0, 1, 2)`),

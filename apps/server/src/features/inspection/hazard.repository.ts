@@ -74,8 +74,19 @@ export interface HazardFilter {
   now: Date;
 }
 
+/**
+ * The organisations' condition: one organisation (a department's list) an equality, so PostgreSQL walks
+ * hazard_hold_time_idx newest first and stops at the page's end (`= any(…)` of one id made it walk the whole
+ * table's time index instead: 38 against 1 ms at 1M hazards).
+ */
+function inHolds(column: SQL, holdIds: number[]): SQL {
+  const [only, ...more] = holdIds;
+  if (only !== undefined && more.length === 0) return sql`${column} = ${only}`;
+  return sql`${column} = any(${sql.param(holdIds)}::int[])`;
+}
+
 function whereOf(f: HazardFilter): SQL {
-  const parts: SQL[] = [sql`z.hold_id = any(${sql.param(f.holdIds)}::int[])`];
+  const parts: SQL[] = [inHolds(sql`z.hold_id`, f.holdIds)];
   if (f.state !== undefined) parts.push(sql`z.state = ${f.state}`);
   if (f.level !== undefined) parts.push(sql`z.level = ${f.level}`);
   if (f.patrolId !== undefined) parts.push(sql`z.patrol_id = ${f.patrolId}`);
@@ -124,7 +135,7 @@ function normalise(row: StoredHazard): StoredHazard {
  */
 function countOf(f: HazardFilter): SQL {
   if (f.patrolId === undefined && !f.from && !f.to && !f.overdueOnly) {
-    const parts: SQL[] = [sql`t.hold_id = any(${sql.param(f.holdIds)}::int[])`];
+    const parts: SQL[] = [inHolds(sql`t.hold_id`, f.holdIds)];
     if (f.state !== undefined) parts.push(sql`t.state = ${f.state}`);
     if (f.level !== undefined) parts.push(sql`t.level = ${f.level}`);
     return sql`select coalesce(sum(t.n), 0)::int as total from ${hazardTally} t where ${sql.join(parts, sql` and `)}`;
@@ -142,7 +153,8 @@ export async function listHazards(
   const [{ total } = { total: 0 }] = page ? await queryRows<{ total: number }>(q, countOf(filter)) : [{ total: 0 }];
   const rows = await queryRows<StoredHazard>(
     q,
-    sql`${rowSelect(tz, filter.now)} where ${where} order by z.found_time desc, z.hazard_id desc
+    // NULLS LAST as the indexes are built (drizzle's desc()): a plain DESC (nulls first) cannot walk them.
+    sql`${rowSelect(tz, filter.now)} where ${where} order by z.found_time desc nulls last, z.hazard_id desc nulls last
       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
   return { rows: rows.map(normalise), total: page ? Number(total) : rows.length };

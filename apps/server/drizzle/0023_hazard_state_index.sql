@@ -1,0 +1,1 @@
+CREATE INDEX "hazard_state_time_idx" ON "hazard" USING btree ("state","found_time" DESC NULLS LAST,"hazard_id" DESC NULLS LAST);
