@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { calls, PERMISSIONS, type Call, type PermissionRule } from '@guard-tour/contract';
+import { calls, PERMISSIONS, type CardRow, type Call, type PermissionRule } from '@guard-tour/contract';
 import { eq } from 'drizzle-orm';
 import type * as FastifyModule from 'fastify';
 import type { InjectOptions } from 'fastify';
@@ -402,5 +402,42 @@ describe('the guard: no bearer call without a permission', () => {
     }
     expect(registeredConfig.size, 'the route configs were recorded').toBeGreaterThan(0);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('a point’s checklist (INSPECTION.md: 主管 holds checklist.edit, not card.edit)', () => {
+  it('主管 puts a checklist on a point and takes it off; a point save that changes it needs checklist.edit', async () => {
+    const supervisor = holders.find((one) => one.label === '主管')!;
+    const cardEditor = holders.find((one) => one.label === '自定义「card.edit」')!;
+    const detail = async () =>
+      (await h.get<CardRow>('/PatrolCard/GetDetail', { patrol_id: own.cardId }, supervisor.token)).data;
+    const setPoints = (checklistId: number) =>
+      h.post('/Checklist/SetPoints', { checklist_id: checklistId, patrol_ids: [own.cardId] }, supervisor.token);
+
+    expect(await setPoints(own.checklistId)).toMatchObject({ code: 200 });
+    const row = await detail();
+    expect(row.checklist_id).toBe(own.checklistId);
+    // 主管 does not manage the point itself.
+    expect(await h.post('/PatrolCard/SaveInfo', { ...row, patrol_name: '主管改名' }, supervisor.token)).toMatchObject({
+      code: 403,
+      msg: '无权限执行此操作（需要「管理巡检点」权限）',
+    });
+    // card.edit alone saves the point, but not a change of its checklist.
+    expect(await h.post('/PatrolCard/SaveInfo', { ...row, checklist_id: 0 }, cardEditor.token)).toMatchObject({
+      code: 403,
+      msg: '无权限执行此操作（需要「管理检查表」权限）',
+    });
+    expect(await detail()).toMatchObject({ checklist_id: own.checklistId, patrol_name: row.patrol_name });
+    const { checklist_id: _kept, ...withoutChecklist } = row;
+    expect(
+      await h.post('/PatrolCard/SaveInfo', { ...withoutChecklist, remark: '只改备注' }, cardEditor.token),
+    ).toMatchObject({ code: 200 });
+    expect(await h.post('/PatrolCard/SaveInfo', { ...row, remark: '仍是原检查表' }, cardEditor.token)).toMatchObject({
+      code: 200,
+    });
+    expect(await detail()).toMatchObject({ checklist_id: own.checklistId, remark: '仍是原检查表' });
+
+    expect(await setPoints(0)).toMatchObject({ code: 200 });
+    expect((await detail()).checklist_id).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   id,
   idList,
+  idNumber,
   includeChildren,
   isCalendarDate,
   optionalHoldId,
@@ -49,6 +50,8 @@ export const inspectionMessages = {
   itemOptionText: (n: number) => `第 ${n} 项：选项应为1-${MAX_OPTION_TEXT}个字`,
   itemOptionTwice: (n: number) => `第 ${n} 项：选项不能重复`,
   badIds: '请选择要删除的检查表',
+  badChecklist: '检查表不正确',
+  noPoints: '请选择巡检点',
   // Answers (AppPunches records): the record is rejected with one of these.
   badAnswers: '检查结果格式不正确',
   // Hazards.
@@ -225,6 +228,15 @@ export type ChecklistDetail = z.infer<typeof checklistDetail>;
 export const checklistIdQuery = z.object({ checklist_id: id });
 export const removeChecklistsInput = z.object({ checklist_ids: idList(inspectionMessages.badIds) });
 export type RemoveChecklistsInput = z.input<typeof removeChecklistsInput>;
+/**
+ * `Checklist/SetPoints`: the template the points use from now on (0: none). Putting a checklist on a point is
+ * managing checklists (`checklist.edit`, which 主管 holds), not managing the point (`card.edit`).
+ */
+export const setPointsChecklistInput = z.object({
+  checklist_id: z.preprocess((v) => (v === null || v === '' ? 0 : v), idNumber(inspectionMessages.badChecklist, 0)),
+  patrol_ids: idList(inspectionMessages.noPoints),
+});
+export type SetPointsChecklistInput = z.input<typeof setPointsChecklistInput>;
 
 /** What `AppRounds` gives a point with a template. */
 export const pointChecklist = z.object({ checklist_id: z.number(), items: z.array(checklistItem) });

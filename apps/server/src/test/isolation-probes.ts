@@ -597,6 +597,16 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
       },
     ],
   },
+  'POST /Checklist/SetPoints': {
+    kind: 'scoped',
+    probes: [
+      // Another organisation's point given one's own template, or none.
+      { input: (v, own) => ({ checklist_id: own.checklistId, patrol_ids: [v.cardId] }) },
+      { input: (v) => ({ checklist_id: 0, patrol_ids: [v.cardId] }) },
+      // Another organisation's template on one's own point.
+      { input: (v, own) => ({ checklist_id: v.checklistId, patrol_ids: [own.cardId] }) },
+    ],
+  },
   'POST /Checklist/Remove': { kind: 'scoped', probes: [{ input: (v) => ({ checklist_ids: [v.checklistId] }) }] },
   'GET /Inspection/Answers': { kind: 'scoped', probes: [{ input: (v) => ({ punch_id: v.punchId }) }] },
   'POST /Hazard/List': { kind: 'scoped', probes: [{ input: (v) => ({ hold_id: v.holdId }) }] },

@@ -21,6 +21,7 @@ import {
   removeChecklistsInput,
   saveChecklistInput,
   savedChecklist,
+  setPointsChecklistInput,
 } from '../inspection.js';
 
 /** 检查表 (INSPECTION.md, Calls): templates; viewing them follows `card.view`, editing needs `checklist.edit`. */
@@ -36,6 +37,12 @@ export const checklistCalls = area('检查表', {
     summary: '检查表及其检查项',
     input: checklistIdQuery,
     output: checklistDetail,
+  }),
+  setPointsChecklist: call('POST', '/api/Checklist/SetPoints', {
+    permission: 'checklist.edit',
+    summary: '为巡检点设置检查表（checklist_id 为 0 时取消）',
+    input: setPointsChecklistInput,
+    output: done,
   }),
   saveChecklist: call('POST', '/api/Checklist/Save', {
     permission: 'checklist.edit',

@@ -1,6 +1,7 @@
 import {
   LogType,
   cardMessages,
+  deniedMessage,
   safetyMessages,
   type CardOption,
   type CardRow,
@@ -14,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
-import { conflict, invalid } from '../../errors.js';
+import { conflict, forbidden, invalid } from '../../errors.js';
 import type { Scope } from '../../http/scope.js';
 import { checklistForPoint } from '../inspection/checklist.service.js';
 import * as repo from './card.repository.js';
@@ -60,6 +61,16 @@ function cardPosition(input: { lat?: number | null; lng?: number | null; radius?
   };
 }
 
+/**
+ * Putting a checklist on a point, or taking it off, is managing checklists (INSPECTION.md, ROLES.md): a save that
+ * changes the point's template needs `checklist.edit` besides `card.edit` (403 naming 管理检查表); one that leaves
+ * it as it is (or does not say) does not. `Checklist/SetPoints` does it with `checklist.edit` alone.
+ */
+function checklistChange(scope: Scope, from: number, to: number | undefined): void {
+  if (to === undefined || to === from) return;
+  if (!scope.caller.permissions.has('checklist.edit')) throw forbidden(deniedMessage('checklist.edit'));
+}
+
 /** Creates or edits a patrol point (`SaveInfo`); its card number is unique among live points everywhere. */
 export async function saveCard(
   ctx: AppContext,
@@ -87,6 +98,7 @@ export async function saveCard(
           }),
     };
     if (input.patrol_id === 0) {
+      checklistChange(scope, 0, input.checklist_id);
       if (await repo.cardSnTaken(tx, patrolSn)) throw conflict(`卡编号已存在：${patrolSn}`);
       const patrolId = await repo.insertCard(tx, { ...values, create_time: now });
       await writeLog(tx, {
@@ -98,6 +110,7 @@ export async function saveCard(
       return { patrol_id: patrolId };
     }
     const current = await txScope.visible(await repo.findCard(tx, ctx.config.tzName, input.patrol_id), MISSING);
+    checklistChange(scope, current.checklist_id, input.checklist_id);
     if (await repo.cardSnTaken(tx, patrolSn, current.patrol_id)) throw conflict(`卡编号已存在：${patrolSn}`);
     await repo.updateCard(tx, current.patrol_id, values);
     const renumbered = current.patrol_sn === patrolSn ? '' : `，卡编号由 ${current.patrol_sn} 改为 ${patrolSn}`;

@@ -169,3 +169,20 @@ export async function checklistIdsOfPoints(q: Queryable, patrolIds: readonly num
       where p.patrol_id = any(${sql.param([...patrolIds])}::int[])`,
   );
 }
+
+/** The points use this template from now on (null: none). */
+export async function setPointsChecklist(q: Queryable, patrolIds: readonly number[], checklistId: number | null) {
+  await q.execute(
+    sql`update ${patrolCard} set checklist_id = ${checklistId}
+      where patrol_id = any(${sql.param([...patrolIds])}::int[]) and deleted_at is null`,
+  );
+}
+
+/** Live points by id, with their organisation (`Checklist/SetPoints`). */
+export async function pointsByIds(q: Queryable, patrolIds: readonly number[]) {
+  return queryRows<{ patrol_id: number; patrol_sn: string; patrol_name: string; hold_id: number }>(
+    q,
+    sql`select patrol_id, patrol_sn, patrol_name, hold_id from ${patrolCard}
+      where patrol_id = any(${sql.param([...patrolIds])}::int[]) and deleted_at is null`,
+  );
+}

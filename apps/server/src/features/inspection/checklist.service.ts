@@ -7,6 +7,7 @@ import {
   type checklistListInput,
   type removeChecklistsInput,
   type saveChecklistInput,
+  type setPointsChecklistInput,
 } from '@guard-tour/contract';
 import { inspectionRefusals } from '../../domain/inspection-messages.js';
 import type { z } from 'zod';
@@ -136,4 +137,39 @@ export async function pointChecklists(q: Queryable, patrolIds: readonly number[]
       },
     ]),
   );
+}
+
+const POINT_MISSING = '巡检点不存在或已删除';
+
+/**
+ * `Checklist/SetPoints` (checklist.edit): the points in the caller's view (404 otherwise) use this template from
+ * now on, or none (0); the template must be one each point may use (`checklistForPoint`). One log line.
+ */
+export async function setPointsChecklist(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof setPointsChecklistInput>,
+): Promise<void> {
+  const ids = [...new Set(input.patrol_ids)];
+  await ctx.db.transaction(async (tx) => {
+    const txScope = scope.on(tx);
+    const rows = await repo.pointsByIds(tx, ids);
+    let chosen: Awaited<ReturnType<typeof checklistForPoint>> = null;
+    for (const id of ids) {
+      const point = await txScope.visible(
+        rows.find((r) => r.patrol_id === id),
+        POINT_MISSING,
+      );
+      const { path } = await txScope.hold(point.hold_id);
+      chosen = await checklistForPoint(tx, scope, input.checklist_id, path);
+    }
+    await repo.setPointsChecklist(tx, ids, chosen?.checklist_id ?? null);
+    const names = rows.map((r) => `${r.patrol_name || r.patrol_sn}（卡编号 ${r.patrol_sn}）`).join('、');
+    await writeLog(tx, {
+      type: LogType.update,
+      actor: scope.actor,
+      at: ctx.now(),
+      content: chosen ? `巡检点 ${names} 使用检查表「${chosen.checklist_name}」` : `巡检点 ${names} 不再使用检查表`,
+    });
+  });
 }

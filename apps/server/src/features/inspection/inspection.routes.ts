@@ -8,6 +8,10 @@ export const checklistRoutes = routesOf(calls.checklist, (ctx) => ({
   listChecklists: ({ scope, input }) => checklists.listChecklists(ctx, scope, input),
   checklistDetail: ({ scope, input }) => checklists.checklistDetail(ctx, scope, input.checklist_id),
   saveChecklist: ({ scope, input }) => checklists.saveChecklist(ctx, scope, input),
+  setPointsChecklist: async ({ scope, input }) => {
+    await checklists.setPointsChecklist(ctx, scope, input);
+    return null;
+  },
   removeChecklists: async ({ scope, input }) => {
     await checklists.removeChecklists(ctx, scope, input);
     return null;

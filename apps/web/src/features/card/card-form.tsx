@@ -3,6 +3,7 @@ import { Col, Form } from 'antd';
 import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
 import { SERIAL_NUMBER_HINT, TextItem } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
+import { useCan } from '../../api/use-can';
 import { ChecklistSelect } from '../../components/checklist-select';
 import { useSaveCard } from './api';
 import { PositionFields } from './position-fields';
@@ -20,6 +21,8 @@ interface CardFormProps {
 export function CardForm({ subject, onClose }: CardFormProps) {
   const row = rowOf(subject);
   const patrolId = row?.patrol_id ?? 0;
+  // Changing a point's checklist needs checklist.edit (INSPECTION.md); without it the save leaves it as it is.
+  const canSetChecklist = useCan()('checklist.edit');
   const dialog = useEditForm(
     useSaveCard(),
     {
@@ -31,7 +34,7 @@ export function CardForm({ subject, onClose }: CardFormProps) {
       // The point's checklist (INSPECTION.md): 0 for none.
       toInput: (values: CardFormValues & { checklist_id?: number }) => ({
         ...toSaveCardInput(values, patrolId),
-        checklist_id: values.checklist_id ?? 0,
+        ...(canSetChecklist ? { checklist_id: values.checklist_id ?? 0 } : {}),
       }),
     },
     onClose,
@@ -45,11 +48,13 @@ export function CardForm({ subject, onClose }: CardFormProps) {
       <TextItem label="卡编号" name="patrol_sn" max={32} placeholder={SERIAL_NUMBER_HINT} required />
       <TextItem label="巡检点名称" name="patrol_name" max={50} />
       <TextItem label="位置" name="location" max={100} />
-      <Col span={12}>
-        <Form.Item label="检查表" name="checklist_id" tooltip="巡检员打卡后需逐项填写的检查项">
-          <ChecklistSelect />
-        </Form.Item>
-      </Col>
+      {canSetChecklist && (
+        <Col span={12}>
+          <Form.Item label="检查表" name="checklist_id" tooltip="巡检员打卡后需逐项填写的检查项">
+            <ChecklistSelect />
+          </Form.Item>
+        </Col>
+      )}
       <PositionFields patrolId={patrolId} />
       <Col span={24}>
         <RemarkItem />

@@ -1,4 +1,4 @@
-import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { PlusOutlined, QrcodeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { CardRow } from '@guard-tour/contract';
 import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { CARD_SEARCH_OPTIONS, FIRST_CARD_SEARCH_TYPE } from './card-choices';
 import { cardColumns } from './card-columns';
 import { CardForm, type CardDialogSubject } from './card-form';
 import { labelsUrl, MAX_LABELS, saveLabelSelection } from './label-sheet';
+import { PointChecklistDialog } from './point-checklist-dialog';
 
 /** 巡检点管理: the patrol points (cards) of the picked organisation and below. */
 export function CardPage() {
@@ -27,8 +28,11 @@ export function CardPage() {
   const [dialog, setDialog] = useState<CardDialogSubject | null>(null);
   const remove = useRemoveCard();
   const confirmDelete = useConfirmDelete();
-  // 录入, 编辑 and 删除 need card.edit; 打印二维码 only what opens this screen (card.view).
-  const canEdit = useCan()('card.edit');
+  // 录入, 编辑 and 删除 need card.edit; 打印二维码 only what opens this screen (card.view); 设置检查表 checklist.edit.
+  const can = useCan();
+  const canEdit = can('card.edit');
+  const canSetChecklist = can('checklist.edit');
+  const [checklistFor, setChecklistFor] = useState<CardRow[] | null>(null);
 
   // Points picked for labels stay picked across pages; another organisation or query starts afresh.
   const { holdId, keyword, searchType } = list.params;
@@ -81,6 +85,18 @@ export function CardPage() {
                   录入
                 </Button>
               )}
+              {canSetChecklist && (
+                <Tooltip title="为已勾选的巡检点设置检查表">
+                  <Button
+                    icon={<UnorderedListOutlined />}
+                    onClick={() =>
+                      selected.length > 0 ? setChecklistFor(selected) : void message.warning('请先勾选巡检点')
+                    }
+                  >
+                    {selected.length > 0 ? `设置检查表（${selected.length}）` : '设置检查表'}
+                  </Button>
+                </Tooltip>
+              )}
               <Tooltip
                 title={
                   selected.length > 0
@@ -109,6 +125,7 @@ export function CardPage() {
         }}
       />
       {dialog && <CardForm subject={dialog} onClose={() => setDialog(null)} />}
+      {checklistFor && <PointChecklistDialog points={checklistFor} onClose={() => setChecklistFor(null)} />}
     </TreeListLayout>
   );
 }
