@@ -5,7 +5,7 @@ import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import type { Scope } from '../../http/scope.js';
 import { freshRounds, liveStatuses } from '../round/round.service.js';
-import { punchesBetween } from '../punch/punch.service.js';
+import { punchesIn } from '../record/record.service.js';
 import * as repo from './dashboard.repository.js';
 
 /** checked ÷ expected as a percentage with one decimal; null when nothing was expected (shown as —). */
@@ -105,5 +105,5 @@ export async function todayPunches(
 ): Promise<Page<PunchRow>> {
   const holdIds = await scope.holdIds(holdId, true);
   const { start, end } = today(ctx);
-  return punchesBetween(ctx, holdIds, start, end, paging);
+  return punchesIn(ctx, holdIds, { from: start, to: end }, paging);
 }

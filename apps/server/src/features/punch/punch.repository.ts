@@ -1,9 +1,7 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { PunchRow } from '@guard-tour/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { account, device, hold, patrolCard, punch, road } from '../../db/schema.js';
-import { punchRowColumns } from '../../db/punch-row.js';
-import { inIds, queryRows } from '../../db/sql.js';
+import { queryRows } from '../../db/sql.js';
 
 /** A live device by its number, with its organisation (the punch's organisation). */
 export async function findDeviceByNo(q: Queryable, deviceNo: string) {
@@ -169,23 +167,3 @@ export async function touchDevice(
     .where(eq(device.object_id, objectId));
 }
 
-/** Punches of the organisations in [from, to), newest first, one page, with the exact count. */
-export async function punchesBetween(
-  q: Queryable,
-  tz: string,
-  holdIds: number[],
-  from: Date,
-  to: Date,
-  page: { limit: number; offset: number },
-): Promise<{ rows: PunchRow[]; total: number }> {
-  const where = and(inIds(punch.hold_id, holdIds), gte(punch.punch_time, from), lt(punch.punch_time, to));
-  const [{ total } = { total: 0 }] = await q.select({ total: count() }).from(punch).where(where);
-  const rows = await q
-    .select(punchRowColumns(tz))
-    .from(punch)
-    .where(where)
-    .orderBy(desc(punch.punch_time), desc(punch.punch_id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total };
-}

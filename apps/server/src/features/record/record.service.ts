@@ -4,6 +4,7 @@ import {
   type CardTotalRow,
   type Page,
   type PunchRow,
+  type Paging,
   type PunchSearchType,
   type TimeRangeCode,
   type cardTotalsInput,
@@ -73,6 +74,11 @@ export async function listPunches(
 ): Promise<Page<PunchRow>> {
   const holdIds = await scope.holdIds(input.hold_id, input.include_children);
   return repo.listPunches(ctx.db, ctx.config.tzName, punchFilter(ctx, holdIds, input), pageWindow(input));
+}
+
+/** The punches of a span in these organisations, newest first (the dashboard's today): the lists' one statement. */
+export function punchesIn(ctx: AppContext, holdIds: number[], span: Span, paging: Paging): Promise<Page<PunchRow>> {
+  return repo.listPunches(ctx.db, ctx.config.tzName, { holdIds, span, keys: [] }, pageWindow(paging));
 }
 
 /** Punch rows of 巡检记录 (`PatrolData/Records`). */
