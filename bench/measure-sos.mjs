@@ -1,11 +1,15 @@
 // P15's SOS line (QUALITY.md; SAFETY.md, issue 34): an SOS from the `Terminal/Sos` call to every one of 1,000 console
 // streams held on two servers over one PostgreSQL, p99 ≤ 1 s.
 //
-//   node bench/measure-sos.mjs [--presses 20]
+//   node bench/measure-sos.mjs [--presses 20] [--history 5]
+//   BENCH_KEPT_DATASET=<url> node bench/measure-sos.mjs      (a copy of the kept 10M set: bench/kept-dataset.mjs)
 //
-// A throwaway cluster; one enterprise with 100 console accounts, each holding 5 streams on each server (the hub keeps
+// A throwaway cluster, or a copy of the kept data set (QUALITY.md's 10M punches and their alerts), so the SOS's own
+// reads and writes (the phone's last punch, the alert row, the stream's scope) run on a populated database; one
+// enterprise with 100 console accounts, each holding 5 streams on each server (the hub keeps
 // at most 5 per account and server), and guards whose phones are registered through the app's own calls. Each press
-// is a different guard's (a new 紧急求助), sent through the two servers in turn, one after another; a delivery's
+// is a different guard's (a new 紧急求助) whose phone has uploaded `--history` app punches at a point of the
+// enterprise first (the SOS names its last punch), sent through the two servers in turn, one after another; a delivery's
 // latency runs from just before the call is sent to the event read from its stream in this process (which reads all
 // 1,000 streams on the same cores). Writes bench/results/postgres-sos.json.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,13 +18,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, root } from '../scripts/lib.mjs';
+import pg from 'pg';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { call, loginAdmin } from './api.mjs';
+import { copyKeptDataset } from './kept-dataset.mjs';
 import { startServer } from './server.mjs';
 import { quantile } from './stats.mjs';
 
-const { values: args } = parseArgs({ options: { presses: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: { presses: { type: 'string', default: '20' }, history: { type: 'string', default: '5' } },
+});
 const PRESSES = Number(args.presses);
+const HISTORY = Number(args.history);
 const ACCOUNTS = 100;
 const STREAMS_PER_ACCOUNT_AND_SERVER = 5;
 const PASSWORD = 'Bench-sos-2026';
@@ -70,8 +79,24 @@ async function login(base, userName, client) {
   return reply.data.token;
 }
 
-ensureBuilt();
-const cluster = await startCluster();
+/** What the database holds before the run: punches (the kept set's counter table) and alerts. */
+async function sizes(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [punches] = (await client.query('select coalesce(sum(n), 0)::bigint as n from punch_count')).rows;
+    const [alerts] = (await client.query('select count(*)::bigint as n from alert')).rows;
+    return { punches: Number(punches.n), alerts: Number(alerts.n) };
+  } finally {
+    await client.end();
+  }
+}
+
+ensureBuilt({ only: ['packages/contract', 'apps/server'] });
+const kept = await copyKeptDataset();
+const cluster = kept ? null : await startCluster();
+const databaseUrl = kept ? kept.url : cluster.url;
+const loadBefore = os.loadavg();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'guard-tour-bench-sos-'));
 const servers = [];
 const streams = [];
@@ -84,7 +109,7 @@ try {
     mkdirSync(path.join(dataDir, name));
     servers.push(
       await startServer({
-        databaseUrl: cluster.url,
+        databaseUrl,
         dataDir: path.join(dataDir, name),
         timeoutMs: 300_000,
         // 240 log-ins and 20 phones from one address within a minute: the set-up, not what is measured.
@@ -92,6 +117,11 @@ try {
       }),
     );
   }
+  const database = await sizes(databaseUrl);
+  console.log(
+    `database: ${database.punches.toLocaleString('en')} punches, ${database.alerts.toLocaleString('en')} alerts` +
+      (kept ? ' (a copy of the kept data set)' : ''),
+  );
   const rootToken = await loginAdmin(servers[0].base);
   const hold = await call(servers[0].base, 'POST', '/HoldInfo/SaveHoldInfo', {
     token: rootToken,
@@ -134,6 +164,21 @@ try {
   );
   const openMs = performance.now() - opened;
 
+  // A point with a position, where each guard's phone punched before its SOS.
+  const card = await call(servers[0].base, 'POST', '/PatrolCard/SaveInfo', {
+    token: admin,
+    body: {
+      patrol_id: 0,
+      hold_id: holdId,
+      patrol_sn: 'SOS-BENCH-GATE',
+      patrol_name: '基准北门',
+      location: '',
+      remark: '',
+      lat: 31.23,
+      lng: 121.47,
+    },
+  });
+  if (card.code !== 200) throw new Error(`PatrolCard/SaveInfo: ${card.msg}`);
   const guards = [];
   for (let i = 0; i < PRESSES; i += 1) {
     const base = servers[i % 2].base;
@@ -142,6 +187,22 @@ try {
       token,
       body: { app_id: `bench-sos-phone-${String(i).padStart(6, '0')}` },
     });
+    const minutesAgo = (m) =>
+      new Date(Date.now() + 8 * 3_600_000 - m * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    if (HISTORY > 0) {
+      const records = Array.from({ length: HISTORY }, (_, k) => ({
+        patrol_sn: 'SOS-BENCH-GATE',
+        punch_time: minutesAgo(10 * (HISTORY - k)),
+        lat: 31.23,
+        lng: 121.47,
+        accuracy: 10,
+      }));
+      const uploaded = await call(base, 'POST', '/Terminal/AppPunches', {
+        token,
+        body: { device_no: phone.data.device_no, records },
+      });
+      if (uploaded.code !== 200) throw new Error(`Terminal/AppPunches: ${uploaded.msg}`);
+    }
     guards.push({ base, token, device_no: phone.data.device_no });
   }
   await pause(1_000);
@@ -167,6 +228,8 @@ try {
   }
   const result = {
     measured: new Date().toISOString(),
+    database: { ...database, kept: kept !== null, historyPerPhone: HISTORY },
+    loadAverage: { before: loadBefore, after: os.loadavg(), cores: os.cpus().length },
     streams: streams.length,
     presses: PRESSES,
     openMs,
@@ -191,12 +254,15 @@ try {
   console.log(
     `P15 SOS → ${result.streams} streams on 2 servers, ${PRESSES} presses: p50 ${result.latencyMs.p50.toFixed(0)} ms, ` +
       `p99 ${result.latencyMs.p99.toFixed(0)} ms, max ${result.latencyMs.max.toFixed(0)} ms (≤ 1,000 ms p99), ` +
-      `missing ${missing}; the call itself ${result.callMs.p50.toFixed(0)} ms median`,
+      `missing ${missing}; the call itself ${result.callMs.p50.toFixed(0)} ms median; load average ` +
+      `${loadBefore.map((l) => l.toFixed(1)).join('/')} before, ` +
+      `${result.loadAverage.after.map((l) => l.toFixed(1)).join('/')} after (${os.cpus().length} cores)`,
   );
 } finally {
   for (const stream of streams) stream.close();
   for (const agent of agents) agent.destroy();
   for (const server of servers) await server.stop();
-  cluster.stop();
+  cluster?.stop();
+  await kept?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
