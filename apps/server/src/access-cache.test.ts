@@ -156,6 +156,27 @@ describe('a change made on one server reaches the other’s kept sessions', () =
     expect(await settlesTo(401, () => checkToken(other, token))).toBe(401);
   });
 
+  it('a phone deleted: every session bound to it is shut out there too (R17)', async () => {
+    const { userName } = await newAccount();
+    const login = await h.post<{ token: string }>('/UserInfo/Login_Web', {
+      user_name: userName,
+      user_password: PASSWORD,
+      client: 'app',
+    });
+    expect(login.code, login.msg).toBe(200);
+    const token = login.data.token;
+    const phone = await h.post<{ object_id: number }>(
+      '/Terminal/RegisterApp',
+      { app_id: `kept-phone-${String(accounts).padStart(8, '0')}` },
+      token,
+    );
+    expect(phone.code, phone.msg).toBe(200);
+    expect(await checkToken(other, token)).toBe(200);
+    const removed = await h.post('/DeviceInfo/RemoveDevice', { object_ids: [phone.data.object_id] }, w.a.token);
+    expect(removed.code, removed.msg).toBe(200);
+    expect(await settlesTo(401, () => checkToken(other, token))).toBe(401);
+  });
+
   it('an organisation expired by plain SQL (no service said so: the trigger did)', async () => {
     const { token } = await newAccount();
     expect(await checkToken(other, token)).toBe(200);
