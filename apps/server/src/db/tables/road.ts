@@ -234,16 +234,19 @@ export const roundPoint = pgTable(
 );
 
 /**
- * 漏检报表's per-day rollup of the frozen rounds (issue 31): per account (0 = every round), organisation, day, road
- * and task (0 = the road's own rounds), the counts the report adds up. Kept exact by statement triggers on
- * `patrol_round` (migration 0020): the freeze, a late upload that decides a frozen round again, an edit or a
- * deletion of a round each apply their change in the same statement; a key whose rounds fall to 0 is removed.
- * An account's rows count the rounds charged to it (the report's 巡检人: those on duty for a round walked by shift,
- * else those who punched it, else the road's accounts). Rounds not frozen yet are read from `patrol_round`.
+ * 漏检报表's rollup of the frozen rounds (issue 31), at three levels (`kind`): 0 per account (0 = every round),
+ * organisation, day, road and task (0 = the road's own rounds); 1 the same per month (`round_date` its first day);
+ * 2 per account, organisation and day (`road_id`, `task_id` 0). The counts the report adds up. Kept exact by
+ * statement triggers on `patrol_round` (migrations 0021, 0024): the freeze, a late upload that decides a frozen
+ * round again, an edit or a deletion of a round each apply their change in the same statement; a key whose rounds
+ * fall to 0 is removed. An account's rows count the rounds charged to it (the report's 巡检人: those on duty for a
+ * round walked by shift, else those who punched it, else the road's accounts). Rounds not frozen yet are read from
+ * `patrol_round`.
  */
 export const roundDayCount = pgTable(
   'round_day_count',
   {
+    kind: smallint().notNull().default(0),
     user_id: integer().notNull(),
     hold_id: integer().notNull(),
     round_date: date({ mode: 'string' }).notNull(),
@@ -259,7 +262,7 @@ export const roundDayCount = pgTable(
     checked: integer().notNull(),
   },
   (t) => [
-    // Migration 0020 adds INCLUDE (the counts), which drizzle cannot spell: a year is read from the index alone.
-    uniqueIndex('round_day_count_key').on(t.user_id, t.hold_id, t.round_date, t.road_id, t.task_id),
+    // Migration 0024 adds INCLUDE (the counts), which drizzle cannot spell: a year is read from the index alone.
+    uniqueIndex('round_day_count_key').on(t.kind, t.user_id, t.hold_id, t.round_date, t.road_id, t.task_id),
   ],
 );

@@ -154,38 +154,62 @@ const ROLLUP_KEYS: Record<ReportGroup, SQL> = {
   date: sql`d.round_date`,
 };
 
+/** `YYYY-MM-DD` of a day `days` after `date`. */
+function dayAfter(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
 /**
- * The frozen rounds of the span from the rollup `round_day_count` (migration 0021): a row per organisation, day, road
- * and task, read from its index alone; an account's rows (`user_id` > 0) for 巡检人 and for the account filter. The
- * road filter is `ofRoad`'s: the road's own rounds and those of its tasks now.
+ * The whole months of a span `[start, end]` as the first day of the first and of the last, or null when it holds
+ * none: the month rows of the rollup stand for them, the day rows for the days at either end.
+ */
+export function wholeMonths(start: string, end: string): { first: string; last: string } | null {
+  const first = start.endsWith('-01') ? start : `${dayAfter(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+  const next = dayAfter(end, 1);
+  const last = next.endsWith('-01')
+    ? `${end.slice(0, 7)}-01`
+    : `${dayAfter(`${end.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * The frozen rounds of the span from the rollup `round_day_count` (migrations 0021, 0024), read from its index
+ * alone: by date, the organisations' days (kind 2); by road, organisation or account, the months wholly inside the
+ * span (kind 1) and the days at its ends (kind 0). An account's rows (`user_id` > 0) serve 巡检人 and the account
+ * filter.
  */
 function countedRollup(filter: RoundFilter, groupBy: ReportGroup): SQL {
-  const parts = [
+  const user =
     filter.userId !== undefined
       ? sql`d.user_id = ${filter.userId}::int`
       : groupBy === 'user'
         ? sql`d.user_id > 0`
-        : sql`d.user_id = 0`,
-    sql`d.hold_id = any(${idArray(filter.holdIds)})`,
-    sql`d.round_date between ${filter.start}::date and ${filter.end}::date`,
-  ];
-  if (filter.roadId !== undefined) {
-    parts.push(sql`d.road_id = ${filter.roadId}::int and (d.task_id = 0
-      or d.task_id = any(array(select t.task_id from task t where t.road_id = ${filter.roadId}::int)))`);
-  }
-  return sql`select ${ROLLUP_KEYS[groupBy]} as key, d.rounds, d.rounds_done as done, d.points_expected as expected,
-      d.on_time, d.early, d.late, d.missed, d.checked
+        : sql`d.user_id = 0`;
+  const rows = (kind: number, from: string, to: string) => sql`select ${ROLLUP_KEYS[groupBy]} as key, d.rounds,
+      d.rounds_done as done, d.points_expected as expected, d.on_time, d.early, d.late, d.missed, d.checked
     from round_day_count d
-    where ${sql.join(parts, sql` and `)}`;
+    where d.kind = ${kind}::smallint and ${user} and d.hold_id = any(${idArray(filter.holdIds)})
+      and d.round_date between ${from}::date and ${to}::date`;
+  if (groupBy === 'date') return rows(2, filter.start, filter.end);
+  const months = wholeMonths(filter.start, filter.end);
+  if (!months) return rows(0, filter.start, filter.end);
+  const parts = [rows(1, months.first, months.last)];
+  if (filter.start < months.first) parts.push(rows(0, filter.start, dayAfter(months.first, -1)));
+  const afterLast = `${dayAfter(months.last, 32).slice(0, 7)}-01`;
+  if (afterLast <= filter.end) parts.push(rows(0, afterLast, filter.end));
+  return sql.join(parts, sql` union all `);
 }
 
 /**
  * The statement of `reportGroups`: the frozen rounds of the span summed from the rollup `round_day_count` (kept
- * exact by triggers on `patrol_round`: a year at 2,000 roads × 4 slots is 730k rollup rows instead of 2.9M rounds)
- * and the rounds not frozen yet (today's, a few) counted from `patrol_round` through its index of unfrozen rounds;
- * the groups named and sorted, the page cut, and how many groups there are. Grouped by 巡检人 with one account
- * picked, a group is each account charged with that account's rounds (its fellow walkers too), which the rollup
- * does not hold: that report counts the rounds themselves. `page` null: every group.
+ * exact by triggers on `patrol_round`: a year at 2,000 roads × 4 slots is 2.9M rounds, but 24k month rows and 60k
+ * day rows at most) and the rounds not frozen yet (today's, a few) counted from `patrol_round` through its index of
+ * unfrozen rounds; the groups named and sorted, the page cut, and how many groups there are. One road's report
+ * counts its rounds themselves (a year of them is 1,460 rounds at four slots, found by the road's own index), and so
+ * does 巡检人 with one account picked (a group is each account charged with that account's rounds, its fellow
+ * walkers too, which the rollup does not hold). `page` null: every group.
  */
 export function reportGroupsStatement(
   filter: RoundFilter,
@@ -193,7 +217,9 @@ export function reportGroupsStatement(
   sort: ReportSort,
   page: { limit: number; offset: number } | null,
 ): SQL {
-  if (groupBy === 'user' && filter.userId !== undefined) return reportGroupsFromRounds(filter, groupBy, sort, page);
+  if (filter.roadId !== undefined || (groupBy === 'user' && filter.userId !== undefined)) {
+    return reportGroupsFromRounds(filter, groupBy, sort, page);
+  }
   const counted = sql`${countedRollup(filter, groupBy)}
     union all
     ${countedRounds(filter, groupBy, sql`r.result is null`)}`;
