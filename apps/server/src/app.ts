@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { Scope } from './http/scope.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
-import { AccessCache } from './http/access-cache.js';
+import { ACCESS_CHANGED, AccessCache } from './http/access-cache.js';
 import { holdRoutes } from './features/hold/hold.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { roleRoutes } from './features/role/role.routes.js';
@@ -151,7 +152,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Each app keeps its own sessions and scopes (issue 36), as each server does: forgotten when the database says
   // something changed, or this app changed it.
   const access = new AccessCache(ctx.now);
-  await access.listen(ctx.listen);
+  await access.listen(ctx.listen, (payload) => ctx.db.execute(sql`select pg_notify(${ACCESS_CHANGED}, ${payload})`));
   app.addHook('onClose', () => access.close());
   // The app's context reads through to `ctx` (what is set on it later, e.g. a test's clock or sleep, still holds).
   const served: AppContext = Object.assign(Object.create(ctx) as AppContext, { access });

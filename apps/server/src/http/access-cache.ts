@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Listen, Tx } from '../db/client.js';
+import { AccessPeers } from './access-peers.js';
 
 /** The channel migration 0020's triggers NOTIFY when a session, account, role, organisation or phone changes. */
 export const ACCESS_CHANGED = 'access_changed';
@@ -22,9 +23,10 @@ interface Kept {
 /**
  * What a request asks before its own work, kept per server (issue 36): the caller behind a token (account, role's
  * keys, organisation, bound phone) and the organisations a scope covers. Every server forgets all of it when the
- * database says something changed (`access_changed`, sent by triggers at commit, so every writer says it) and when
- * the server itself changed it (`changed()`, before its reply: its next request never sees the old answer). While
- * the LISTEN connection is away nothing is kept, since what it missed is unknown; a kept answer also lapses after
+ * database says something changed (`access_changed`, sent by triggers at commit, so every writer says it). The
+ * server that changed it forgets at once and answers its caller only once the other servers have heard too
+ * (`settle`, access-peers.ts): the caller's next request, on any server, never sees the old answer. While the
+ * LISTEN connection is away nothing is kept, since what it missed is unknown; a kept answer also lapses after
  * `ACCESS_KEPT_MS` in case a notification is lost.
  *
  * A read that began before a change and ends after it is not kept (the generation moved): it may hold the old rows.
@@ -37,30 +39,51 @@ export class AccessCache {
   /** The LISTEN connection is away (lost, not yet back). */
   private away = false;
   private stopListening: (() => Promise<void>) | null = null;
+  private peers: AccessPeers | null = null;
 
   constructor(
     private readonly now: () => Date,
     private readonly keptMs = ACCESS_KEPT_MS,
   ) {}
 
-  /** Starts hearing the database's changes (the server's start); answers once it hears them. */
-  async listen(listen: Listen): Promise<void> {
-    this.stopListening = await listen(ACCESS_CHANGED, () => this.changed(), {
-      lost: () => {
-        this.away = true;
-        this.deaf();
+  /**
+   * Starts hearing the database's changes (the server's start); answers once it hears them. With `say` (a NOTIFY on
+   * `access_changed`) it also hears and answers the other servers, and `settle` waits for them.
+   */
+  async listen(listen: Listen, say?: (payload: string) => Promise<unknown>): Promise<void> {
+    const peers = say ? new AccessPeers(say, () => this.changed()) : null;
+    this.stopListening = await listen(
+      ACCESS_CHANGED,
+      (payload) => (payload === '' ? this.changed() : peers?.heard(payload)),
+      {
+        lost: () => {
+          this.away = true;
+          this.deaf();
+        },
+        regained: () => {
+          this.away = false;
+          this.hear();
+        },
       },
-      regained: () => {
-        this.away = false;
-        this.hear();
-      },
-    });
+    );
     if (!this.away) this.hear();
+    this.peers = peers;
+    peers?.start();
   }
 
   async close(): Promise<void> {
     this.deaf();
+    await this.peers?.stop();
     await this.stopListening?.();
+  }
+
+  /**
+   * After this server changed who may do what: forget, and wait until the other servers heard of it (at most
+   * `HEARD_WITHIN_MS`), so that the caller's next request finds no old answer on any of them.
+   */
+  async settle(): Promise<void> {
+    this.changed();
+    await this.peers?.settle();
   }
 
   /** Forget everything kept: something it was read from changed. */
@@ -104,13 +127,18 @@ export class AccessCache {
 }
 
 /**
- * A transaction that changes who may do what (a session, account, role, organisation or phone): this server forgets
- * what it kept once it ends, before the call answers; the other servers hear it from the database's triggers.
+ * A transaction that changes who may do what (a session, account, role, organisation or phone): once it commits,
+ * this server forgets what it kept and waits for the other servers to have heard (`settle`), before the call
+ * answers.
  */
 export async function accessTransaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return await ctx.db.transaction(work);
-  } finally {
+    result = await ctx.db.transaction(work);
+  } catch (error) {
     ctx.access?.changed();
+    throw error;
   }
+  await ctx.access?.settle();
+  return result;
 }

@@ -34,7 +34,7 @@ export async function registerApp(
   if (known) {
     if (!scope.covers(known.path)) throw conflict(guardAppMessages.appElsewhere);
     await repo.bindSession(ctx.db, caller.sessionId, known.object_id);
-    ctx.access?.changed();
+    await ctx.access?.settle();
     return { object_id: known.object_id, device_no: known.device_no };
   }
   const saved = await saveDevice(ctx, scope, {
@@ -49,7 +49,7 @@ export async function registerApp(
     remark: '巡检助手登记',
   });
   await repo.bindSession(ctx.db, caller.sessionId, saved.object_id);
-  ctx.access?.changed();
+  await ctx.access?.settle();
   return { object_id: saved.object_id, device_no: deviceNo };
 }
 
