@@ -14,7 +14,7 @@ import { useHoldTree } from '../../components/use-hold-tree';
 import { usePagedList } from '../../components/use-paged-list';
 import { listRoads, ROAD_KEY, useCloseRoad, type RoadListCall } from './api';
 import { openRoadDetail, useRoadsChangedElsewhere } from './road-channel';
-import { roadColumns } from './road-columns';
+import { ROAD_TABLE_WIDTH, roadColumns } from './road-columns';
 import { RoadRoundsDialog } from './road-rounds-dialog';
 
 /**
@@ -100,7 +100,7 @@ function RoadListPage({ call }: { call: RoadListCall }) {
         />
       }
     >
-      <ListTable<RoadRow> label="路线列表" list={list} columns={columns} rowKey="road_id" />
+      <ListTable<RoadRow> label="路线列表" list={list} columns={columns} rowKey="road_id" scrollX={ROAD_TABLE_WIDTH} />
       {roundsOf && <RoadRoundsDialog road={roundsOf} onClose={() => setRoundsOf(null)} />}
     </TreeListLayout>
   );
