@@ -25,9 +25,10 @@ export async function fillDemo(ctx: AppContext, days = DEMO_DAYS): Promise<{ pun
   const ids = await fillDemoHolds(past, scope);
   const assets = await fillDemoAssets(past, scope, ids);
   await fillDemoRoads(past, scope, ids, assets);
-  const punches = await fillDemoPunches(ctx, start);
-  // 张伟's phone and yesterday's morning round walked with it, each punch with where the phone was (SAFETY.md).
+  // 张伟's phone and yesterday's morning round walked with it, each punch with where the phone was (SAFETY.md):
+  // stored before the readers' weeks, whose end stores and freezes the rounds with the phone's checks in them.
   const phonePunches = await fillDemoPhone(ctx, await operatorScope(ctx), ids, assets);
+  const punches = await fillDemoPunches(ctx, start);
   // The roster is made today, with the month gone by and the week ahead (its 上岗 written for the shifts begun).
   await fillDemoRoster(ctx, await operatorScope(ctx), ids);
   // 检查表 on two points and hazards in every state, found by the latest punches there (INSPECTION.md).
