@@ -1,5 +1,5 @@
 // bench/REPORT.md and the console summary: every figure beside its raw baseline and its QUALITY.md target.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { serverNodeOptions } from '../scripts/lib.mjs';
 import { CHUNK_BUDGET_KIB, INITIAL_BUDGET_KIB } from './bundle-budget.mjs';
 import { rssGrowthMb } from './measure-alerts.mjs';
@@ -366,7 +366,18 @@ function otherRuns(others) {
     .join('\n\n');
 }
 
+/**
+ * The P15 sections the features' own benchmarks wrote into the report (`## P15: …`, by hand from their results),
+ * kept as they are when the main run writes the report anew.
+ */
+function keptSections(file) {
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^## P15[^\n]*\n[\s\S]*?(?=^## )/gm)].map((m) => m[0]).join('');
+}
+
 export function writeReport(file, r, others = []) {
+  const p15 = keptSections(file);
   const m = r.meta;
   const timings = m.generator?.copied
     ? `earlier: this run used ${m.generator.copied}`
@@ -416,7 +427,7 @@ ${
     .join('\n') || 'Every target is met in this run.'
 }
 
-${others.length ? `## Latest runs of the other sizes and databases\n\n${otherRuns(others)}\n\n` : ''}## Plans of the hot queries (EXPLAIN (ANALYZE, BUFFERS), page 1 of each call, captured parameters)
+${p15}${others.length ? `## Latest runs of the other sizes and databases\n\n${otherRuns(others)}\n\n` : ''}## Plans of the hot queries (EXPLAIN (ANALYZE, BUFFERS), page 1 of each call, captured parameters)
 
 ${plans}
 `;
