@@ -27,6 +27,8 @@ import { startServer } from './server.mjs';
 import { summarize, timeMs } from './stats.mjs';
 
 const TZ_NAME = 'Asia/Shanghai';
+/** `--upload-only`: P1 with answers alone (no hazards made, no list timed), written to postgres-hazards-upload.json. */
+const uploadOnly = process.argv.includes('--upload-only');
 const HAZARDS = 1_000_000;
 const POINTS = 20_000;
 
@@ -101,16 +103,20 @@ const pad = (n, width) => String(n).padStart(width, '0');
 const cardOf = (department, r) => department + 200 * (r % 100);
 const answered = (r) => r % 5 === 0;
 
-/** The phones' punches start 18 hours before the run (one moment for every batch, so shifts alone keep them apart). */
+/** The newest batch's punches start 18 hours before the run. */
 const FIRST_PUNCH = Math.floor((Date.now() - 18 * 3_600_000) / 60_000) * 60_000;
 
-/** One phone's batch: 1,000 punches a minute apart from FIRST_PUNCH, shifted by `shift` seconds. */
-function phoneBatch(department, shift, itemIds) {
-  const first = FIRST_PUNCH + shift * 1000;
+/**
+ * Batch `shift` (1–90): 1,000 punches a minute apart in a window of its own, the 1,000 minutes before the previous
+ * batch's (a phone's batches never overlap: a phone rescanning the same points seconds apart, batch after batch, is
+ * 疑似代打 on every punch, which is not P1's upload); `seconds` moves the raw baseline's copy off the uploaded keys.
+ */
+function phoneBatch(department, shift, itemIds, seconds = 0, withAnswers = true) {
+  const first = FIRST_PUNCH - (shift - 1) * BATCH * 60_000 + seconds * 1000;
   return Array.from({ length: BATCH }, (_, r) => {
     const at = new Date(first + r * 60_000);
     const record = { patrol_sn: `PC${pad(cardOf(department, r), 8)}`, punch_time: `${at.toISOString().slice(0, 19)}Z` };
-    if (!answered(r)) return record;
+    if (!withAnswers || !answered(r)) return record;
     return {
       ...record,
       answers: [
@@ -139,7 +145,8 @@ async function runAtOnce(jobs, work) {
 /** Each run's 30 batches, spread over the phones; `shift` keeps every batch's punches new. */
 const jobsOf = (run) => Array.from({ length: 30 }, (_, b) => ({ run, b, shift: run * 30 + b + 1 }));
 
-async function uploadAnswers(base, phones, itemIds) {
+/** AppPunches batches, a fifth of their records answering (or, `withAnswers` false, none: the app's own cost). */
+async function uploadAnswers(base, phones, itemIds, withAnswers = true) {
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
     let accepted = 0;
@@ -147,7 +154,11 @@ async function uploadAnswers(base, phones, itemIds) {
       const phone = phones[job.b % phones.length];
       const reply = await call(base, 'POST', '/Terminal/AppPunches', {
         token: phone.token,
-        body: { device_no: phone.deviceNo, records: phoneBatch(phone.department, job.shift, itemIds) },
+        body: {
+          device_no: phone.deviceNo,
+          // Without answers, windows of their own further back (shift + 100).
+          records: phoneBatch(phone.department, job.shift + (withAnswers ? 0 : 100), itemIds, 0, withAnswers),
+        },
       });
       if (reply.data.rejected.length > 0)
         throw new Error(`AppPunches refused ${JSON.stringify(reply.data.rejected[0])}`);
@@ -200,7 +211,7 @@ async function insertAnswersRaw(db, phones, itemIds) {
   for (let run = 0; run < RUNS; run += 1) {
     const { seconds, latencies } = await runAtOnce(jobsOf(run), async (job, lane) => {
       const phone = phones[job.b % phones.length];
-      const records = phoneBatch(phone.department, job.shift + 7, itemIds);
+      const records = phoneBatch(phone.department, job.shift, itemIds, 7);
       const connection = connections[lane];
       const now = new Date();
       const params = records.flatMap((rec, r) => {
@@ -333,11 +344,13 @@ try {
   results.meta.punches = Number(n);
 
   const made = await timeMs(async () => {
+    if (uploadOnly) return;
     await db.query('truncate hazard, hazard_history');
     await db.query(HAZARD_ROWS, [end.toISOString()]);
     await db.query(`select setval(pg_get_serial_sequence('hazard', 'hazard_id'), ${HAZARDS})`);
     await db.query('vacuum analyze hazard');
   });
+  if (uploadOnly) await db.query('truncate hazard, hazard_history');
   const [{ hazards, open }] = await db.query(
     'select count(*)::int as hazards, count(*) filter (where state in (0, 1, 2))::int as open from hazard',
   );
@@ -348,7 +361,7 @@ try {
 
   server = await startServer({ databaseUrl, dataDir, timeoutMs: 600_000 });
   const services = { ...(await loadServices()), hazards: await serverModule('features/inspection/hazard.service.js') };
-  const calls = hazardCalls();
+  const calls = uploadOnly ? [] : hazardCalls();
   const { http, raw } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME);
   results.list = calls.map((one) => {
     const overHttp = summarize(http.get(one.name).samples);
@@ -378,6 +391,7 @@ try {
   results.upload = {
     answers: await uploadAnswers(server.base, phones, itemIds),
     answersRaw: await insertAnswersRaw(db, phones, itemIds),
+    appPlain: await uploadAnswers(server.base, phones, itemIds, false),
     plain: await uploadOverHttp(server.base),
     plainRaw: await insertRaw(db),
   };
@@ -388,11 +402,13 @@ try {
     `AppPunches with answers: ${u.answers.perSecond.median.toFixed(0)}/s against raw ${u.answersRaw.perSecond.median.toFixed(0)}/s` +
       ` (${(u.answers.perSecond.median / u.answersRaw.perSecond.median).toFixed(2)}×), p95 batch ` +
       `${u.answers.batchMs.p95.toFixed(0)} against ${u.answersRaw.batchMs.p95.toFixed(0)} ms; plain UploadPunches ` +
-      `${u.plain.perSecond.median.toFixed(0)}/s against ${u.plainRaw.perSecond.median.toFixed(0)}/s`,
+      `${u.plain.perSecond.median.toFixed(0)}/s against ${u.plainRaw.perSecond.median.toFixed(0)}/s; AppPunches without ` +
+      `answers ${u.appPlain.perSecond.median.toFixed(0)}/s (p95 batch ${u.appPlain.batchMs.p95.toFixed(0)} ms)`,
   );
   results.meta.loadAfter = os.loadavg();
-  writeFileSync(path.join(root, 'bench/results/postgres-hazards.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('written bench/results/postgres-hazards.json');
+  const out = `bench/results/postgres-hazards${uploadOnly ? '-upload' : ''}.json`;
+  writeFileSync(path.join(root, out), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`written ${out}`);
 } finally {
   await server?.stop();
   await db?.close();
