@@ -55,22 +55,15 @@ test.describe('inspection items and hazards', () => {
     await expect(rowWith(desk, listName)).toContainText('2');
     await desk.screenshot({ path: testInfo.outputPath('checklists.png') });
 
-    // Giving a point its checklist is 管理巡检点 (card.edit), the enterprise admin's: through the API; the
-    // supervisor sees it in the list's 检查表 column.
-    const [list] = await callApi<{ checklist_id: number; checklist_name: string }[]>(
-      page,
-      guard.token,
-      '/Checklist/List',
-      { checklist_name: listName, PageIndex: 1, PageSize: 5 },
-    );
-    await callApi(page, guard.token, '/PatrolCard/SaveInfo', {
-      patrol_id: point!.id,
-      hold_id: guard.holdId,
-      patrol_sn: point!.sn,
-      patrol_name: point!.name,
-      checklist_id: list!.checklist_id,
-    });
+    // Putting a checklist on a point is 管理检查表 (checklist.edit), the supervisor's own: 巡检点管理's 设置检查表 on
+    // the picked point (the supervisor has no 录入 or 编辑 there).
     await menuEntry(desk, '巡检点管理').click();
+    await expect(desk.getByRole('button', { name: /录入/ })).toHaveCount(0);
+    await rowWith(desk, point!.sn).getByRole('checkbox').check();
+    await desk.getByRole('button', { name: /设置检查表（1）/ }).click();
+    await desk.getByRole('dialog').getByRole('combobox', { name: '检查表' }).click();
+    await pick(desk, listName);
+    await desk.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(rowWith(desk, point!.sn)).toContainText(listName);
 
     // The guard's phone, offline: the check asks the items; 提交 names the required ones until they are answered.
