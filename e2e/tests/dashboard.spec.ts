@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, login, useDemoClock } from './support.js';
 
-// The demo tenant: 60 days of punches up to the present, 8 roads, their tasks and rounds (DOMAIN.md, Demo data),
+// The demo tenant: 60 days of punches up to the present, 9 roads (the night patrol's four slots one of them), their
+// tasks and rounds (DOMAIN.md, Demo data),
 // seen at the demo clock's moment: Wednesday 2026-03-18 20:00, the day's rounds over (playwright.config.ts).
 test.use({ baseURL: process.env.E2E_DEMO_URL });
 test.beforeEach(({ page }) => useDemoClock(page));
@@ -43,15 +44,15 @@ test.describe('the dashboard on the demo data', () => {
   test('shows real figures and draws both 7-day charts', async ({ page }) => {
     const summary = (await getApi<Summary[]>(page, token, '/Dashboard/Summary')).data[0];
     const trend = (await getApi<{ punches: number }[]>(page, token, '/Dashboard/Trend?days=7')).data;
-    expect(summary?.all_roads).toBe(8);
+    expect(summary?.all_roads).toBe(9);
     expect(trend).toHaveLength(7);
     expect(trend.some((day) => day.punches > 0)).toBe(true);
 
     const summaryShown = page.waitForResponse((r) => r.url().includes('/Dashboard/Summary'));
     await login(page);
     const shown = ((await (await summaryShown).json()) as { data: Summary[] }).data[0];
-    // The demo's 8 roads, whole numbers for the counts, the rate with a percent sign.
-    await expect(figure(page, '路线总数')).toHaveText(/^路线总数\s*8$/);
+    // The demo's 9 roads, whole numbers for the counts, the rate with a percent sign.
+    await expect(figure(page, '路线总数')).toHaveText(/^路线总数\s*9$/);
     await expect(figure(page, '运行中路线')).toHaveText(/^运行中路线\s*\d+$/);
     await expect(figure(page, '漏检数')).toHaveText(/^漏检数\s*\d+\s*点击查看明细$/);
     await expect(figure(page, '巡检人数')).toHaveText(/^巡检人数\s*\d+$/);
