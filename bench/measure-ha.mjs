@@ -6,7 +6,7 @@
 //   HA                scripts/ha-cluster.mjs: 3 Patroni nodes, synchronous_mode, the server through HAProxy
 //
 // The server and its data set (assets and rounds, no punches) are the benchmark's own (bench/dataset.mjs); each
-// database is stopped before the next starts. Writes bench/results/ha-upload.json and prints the README's table.
+// database is stopped before the next starts. Writes bench/results/ha-upload.json and prints the table of docs/high-availability.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

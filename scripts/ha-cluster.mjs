@@ -69,7 +69,7 @@ function yamlOf(value, indent = '') {
     .join('\n');
 }
 
-/** The settings that matter (README, High availability): the same in production, only ports and folders differ. */
+/** The settings that matter (docs/high-availability.md): the same in production, only ports and folders differ. */
 export function patroniConfig({ name, dir, pgPort, restPort, etcdPort, binDir }) {
   const hba = ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host replication all 127.0.0.1/32 trust'];
   return {

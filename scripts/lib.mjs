@@ -10,7 +10,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Node's options for the server on the embedded database, wherever it is started (npm start, the release, the
  * benchmark). V8's young generation kept at 4 MB a semi-space (Node's default 16 MB): an export reads a stream of
  * short-lived rows, and two 1M-row exports at once on the embedded database peaked at 601–621 MB with the default,
- * 547–552 MB with this, at the same speed (README, Performance).
+ * 547–552 MB with this, at the same speed (docs/performance.md).
  */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=4'];
 

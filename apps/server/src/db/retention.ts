@@ -1,5 +1,5 @@
 // Retention (OPERATIONS.md, Backups): dead sessions and old login/operation logs are deleted daily. Punches are
-// never pruned by the product; an operator detaches old monthly partitions by hand (README).
+// never pruned by the product; an operator detaches old monthly partitions by hand (docs/operations.md).
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { queryRows } from './sql.js';

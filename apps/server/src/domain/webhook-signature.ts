@@ -9,7 +9,7 @@ export function signDelivery(body: string, secret: string, unixSeconds: number):
   return `t=${unixSeconds},v1=${hmacHex(secret, unixSeconds, body)}`;
 }
 
-/** The receiver's check, as the README documents it: the signature over `t.body` and a `t` at most `maxAgeS` old. */
+/** The receiver's check, as docs/design.md documents it: the signature over `t.body` and a `t` at most `maxAgeS` old. */
 export function deliveryIsGenuine(
   header: string | undefined,
   body: string,

@@ -166,4 +166,3 @@ export async function touchDevice(
     })
     .where(eq(device.object_id, objectId));
 }
-

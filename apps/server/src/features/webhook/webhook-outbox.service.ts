@@ -8,7 +8,7 @@ import * as repo from './webhook.repository.js';
  * The webhook outbox (ACCOUNTABILITY.md, Webhooks): every alert's delivery row, written in the alert's
  * transaction, is tried until a 2xx or 24 hours, each try logged. A job queue (pg-boss, graphile-worker) needs
  * PostgreSQL's own connection features and does not run on the embedded PGlite, so the outbox is a table here and
- * `for update skip locked` shares it among servers (README, design notes).
+ * `for update skip locked` shares it among servers (docs/design.md).
  */
 
 /** Waits after the n-th failed try; the last repeats until 24 hours have passed. */
