@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock } from './folder-lock.js';
-import { ThreadedPglite } from './pglite-thread.js';
+import { ThreadedPglite } from './pglite/thread.js';
 
 type Schema = typeof schema;
 /** The database, whichever engine is underneath (PGlite and node-postgres share Drizzle's Postgres API). */

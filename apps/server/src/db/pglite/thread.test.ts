@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ThreadedPglite } from './pglite-thread.js';
+import { ThreadedPglite } from './thread.js';
 
 /** The embedded engine on its own thread answers as in-process PGlite does (issue 19, P12). */
 describe('PGlite on a thread of its own', () => {

@@ -50,7 +50,7 @@ function readRare<T>(bytes: Buffer, start: number, end: number): T {
  * The engine's reply read straight from its bytes into results: row fields decoded in place, each column's
  * parser looked up once. PGlite's own path copies every field into a buffer of its own before decoding it and
  * builds a message object per row, which made reading results the largest cost of a list call on the main
- * thread. The results are the same as `parseResults` gives (pglite-thread.test.ts compares them).
+ * thread. The results are the same as `parseResults` gives (thread.test.ts compares them).
  */
 export function readReply(answer: Uint8Array, parsers: Parsers, options?: QueryOptions): ReadReply {
   const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);

@@ -1,6 +1,6 @@
 import { protocol } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { bindMessage } from './pglite-bind.js';
+import { bindMessage } from './bind.js';
 
 describe('the Bind message of a statement’s values', () => {
   it('is byte for byte what PGlite’s own serializer writes for text values and nulls', () => {

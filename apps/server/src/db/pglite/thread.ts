@@ -9,10 +9,10 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { query as template } from '@electric-sql/pglite/template';
-import { bindMessage } from './pglite-bind.js';
-import { readReply, type ReadReply } from './pglite-reply.js';
+import { bindMessage } from './bind.js';
+import { readReply, type ReadReply } from './reply.js';
 
-const WORKER = new URL('./pglite-thread.worker.mjs', import.meta.url);
+const WORKER = new URL('./worker.mjs', import.meta.url);
 
 /** The engine's reply to one message: its backend messages, as bytes. */
 type Reply = Uint8Array;
@@ -40,7 +40,7 @@ function withStatement(error: Error, query: string, params: unknown[] | undefine
 /**
  * PGlite with its engine on a worker thread: the server's JavaScript (HTTP, validation, building queries, reading
  * results) runs on the main thread while the database works on the other core, where in-process PGlite does both
- * on one. Same answers, errors and notifications as PGlite's own client (pglite-thread.test.ts compares them).
+ * on one. Same answers, errors and notifications as PGlite's own client (thread.test.ts compares them).
  *
  * A statement goes to the thread as one message (parse, bind, execute, sync: its parameter types are asked once
  * per statement text). Outside a transaction it does not wait for those sent before it: the engine answers them

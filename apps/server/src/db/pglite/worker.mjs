@@ -1,4 +1,4 @@
-// The embedded database on a thread of its own (pglite-thread.ts starts it): PGlite's engine answers wire-protocol
+// The embedded database on a thread of its own (thread.ts starts it): PGlite's engine answers wire-protocol
 // messages here while the server's JavaScript runs on the main thread. Plain JavaScript so that it runs as a
 // worker both from src/ (tests) and dist/.
 import { parentPort, workerData } from 'node:worker_threads';
