@@ -6,7 +6,7 @@ import { keyNote, maskDatabaseUrl, startBanner } from './banner.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
-import { prepareDatabase } from './db/prepare.js';
+import { prepareDatabase } from './db/startup.js';
 import { resolveDeviceKey } from './security/device-key.js';
 import { fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
 import { closeOnSignals, shutDown } from './shutdown.js';

@@ -20,7 +20,7 @@ import { buildApp } from '../app.js';
 import { readConfig, type Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { prepareDatabase } from '../db/prepare.js';
+import { prepareDatabase } from '../db/startup.js';
 import { fillDemo } from '../db/seed/demo/demo.js';
 import { queryRows } from '../db/sql.js';
 import { resolveDeviceKey } from '../security/device-key.js';

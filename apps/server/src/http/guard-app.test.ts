@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { readConfig } from '../config.js';
 import { openPglite } from '../db/client.js';
-import { prepareDatabase } from '../db/prepare.js';
+import { prepareDatabase } from '../db/startup.js';
 import { isGuardAppPage } from './guard-app.js';
 
 describe('the guard app at /m/', () => {

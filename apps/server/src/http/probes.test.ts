@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Db } from '../db/client.js';
 import { committedMigrations } from '../db/migrate.js';
-import { prepareDatabase } from '../db/prepare.js';
+import { prepareDatabase } from '../db/startup.js';
 import { queryRows } from '../db/sql.js';
 import { freshDatabase } from '../test/test-database.js';
 import { useHarness } from '../test/harness.js';

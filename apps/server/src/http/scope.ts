@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.js';
-import { preparedStatement } from '../db/prepared.js';
+import { preparedStatement } from '../db/statements.js';
 import { hold } from '../db/schema.js';
 import { actorOf, type Actor, type Caller } from './caller.js';
 import { forbidden, notFound } from '../errors.js';

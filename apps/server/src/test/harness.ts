@@ -5,7 +5,7 @@ import { buildApp } from '../app.js';
 import { readConfig, type Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
-import { prepareDatabase } from '../db/prepare.js';
+import { prepareDatabase } from '../db/startup.js';
 import { freshDatabase } from './test-database.js';
 
 /** A clock the tests set; nothing sleeps. */

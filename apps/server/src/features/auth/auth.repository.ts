@@ -5,7 +5,7 @@ import { account, device, hold, role, session, sysLog } from '../../db/schema.js
 import type { Caller } from '../../http/caller.js';
 import type { Attempt } from '../../domain/lockout.js';
 import { inIds } from '../../db/sql.js';
-import { preparedStatement } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/statements.js';
 import type { LoginClient } from '@guard-tour/contract';
 import { roleKeys, sessionKeys } from '../../domain/role-permissions.js';
 

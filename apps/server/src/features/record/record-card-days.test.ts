@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { alignCardDays } from '../../db/card-days.js';
-import { prepareDatabase } from '../../db/prepare.js';
+import { prepareDatabase } from '../../db/startup.js';
 import { queryRows } from '../../db/sql.js';
 import { periodSpan, querySpan, type Span } from '../../domain/time-range.js';
 import { useHarness } from '../../test/harness.js';

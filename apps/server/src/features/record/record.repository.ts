@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PunchRow } from '@guard-tour/contract';
 import { queryArrays, type Db, type Queryable } from '../../db/client.js';
 import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
-import { statementCache, UNNAMED } from '../../db/prepared.js';
+import { statementCache, UNNAMED } from '../../db/statements.js';
 import { punchRowColumns } from '../../db/punch-row.js';
 import { containsPattern, queryRows } from '../../db/sql.js';
 import type { Span } from '../../domain/time-range.js';
