@@ -11,7 +11,7 @@ export function serverModule(relative) {
 /** The services the benchmarked calls go through. */
 export async function loadServices() {
   return {
-    Scope: (await serverModule('http/scope.js')).Scope,
+    Scope: (await serverModule('features/scope.js')).Scope,
     AccessCache: (await serverModule('http/access-cache.js')).AccessCache,
     records: await serverModule('features/record/record.service.js'),
     recordRepo: await serverModule('features/record/record.repository.js'),

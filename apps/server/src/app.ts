@@ -19,7 +19,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { Scope } from './http/scope.js';
+import { Scope } from './features/scope.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { resolveCaller } from './features/auth/auth.service.js';
 import { ACCESS_CHANGED, AccessCache } from './http/access-cache.js';

@@ -7,7 +7,7 @@ import { LogType, MAX_EXPORT_ROWS, recordMessages } from '@guard-tour/contract';
 import type { AppContext } from '../context.js';
 import { writeLog } from '../audit/audit.js';
 import { localDate } from '../domain/time.js';
-import type { Scope } from '../http/scope.js';
+import type { Scope } from '../features/scope.js';
 import { invalid } from '../errors.js';
 import * as repo from './export.repository.js';
 import { writeSheet, type SheetLimits, type SheetSource } from './sheet-writer.js';

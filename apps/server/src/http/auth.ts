@@ -3,7 +3,7 @@ import { allows, allowsAppSession, deniedMessage, type AuthKind, type Permission
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from './caller.js';
 import { forbidden, unauthenticated } from '../errors.js';
-import type { Scope } from './scope.js';
+import type { Scope } from '../features/scope.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

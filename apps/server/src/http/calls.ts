@@ -3,7 +3,7 @@ import { replySchema, type AnswerOf, type Call, type ParsedInputOf } from '@guar
 import type { AppContext } from '../context.js';
 import { scopeOfRequest } from './auth.js';
 import { ok } from './envelope.js';
-import type { Scope } from './scope.js';
+import type { Scope } from '../features/scope.js';
 
 /** What a handler gets: the checked input and, on bearer calls, the caller's scope (who, where from, what). */
 export interface CallContext<C extends Call> {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALERT_STREAM_PING_MS } from '@guard-tour/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { AlertHub } from './alert-hub.js';
 import { openAlertStream } from './alert-stream.js';
 import type { AppContext } from '../../context.js';

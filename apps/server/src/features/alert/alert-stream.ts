@@ -1,6 +1,6 @@
 import { ALERT_STREAM_PING_MS } from '@guard-tour/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import type { AlertHub } from './alert-hub.js';
 
 /** How soon a console reconnects after a dropped stream (the EventSource `retry` field). */

@@ -24,7 +24,7 @@ import { pageWindow } from '../../db/sql.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as repo from './alert.repository.js';
 
 export type { NewAlert } from './alert.repository.js';

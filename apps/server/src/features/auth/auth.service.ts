@@ -19,7 +19,7 @@ import { LOOKBACK_MS, loginDelayMs, loginLockedUntil } from '../../domain/lockou
 import { localDate } from '../../domain/time.js';
 import { AppError, forbidden, invalid, tooManyAttempts, unauthenticated } from '../../errors.js';
 import type { Actor, Caller } from '../../http/caller.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { hashToken, newToken } from '../../security/token.js';
 import * as repo from './auth.repository.js';

@@ -16,7 +16,7 @@ import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { checklistForPoint } from '../inspection/checklist.service.js';
 import * as repo from './card.repository.js';
 

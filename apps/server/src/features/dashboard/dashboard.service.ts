@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { roadSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { freshRounds, liveStatuses } from '../round/round.service.js';
 import { punchesIn } from '../record/record.service.js';
 import * as repo from './dashboard.repository.js';

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import type { NewDevice } from '../../db/schema.js';
 import { writeLog } from '../../audit/audit.js';
 import { invalid } from '../../errors.js';
-import type { HoldRef, Scope } from '../../http/scope.js';
+import type { HoldRef, Scope } from '../scope.js';
 import * as uploads from '../upload/upload.service.js';
 import {
   HEADER_MESSAGE,

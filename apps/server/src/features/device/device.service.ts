@@ -16,7 +16,7 @@ import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { parseSerialNumber, quoteNumber } from '../../domain/serial-number.js';
 import { conflict, invalid } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import type { NewDevice } from '../../db/schema.js';
 import * as repo from './device.repository.js';
 import { accessTransaction } from '../../http/access-cache.js';

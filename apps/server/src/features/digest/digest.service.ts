@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.js';
 import { pageWindow } from '../../db/sql.js';
 import { localTimeText } from '../../domain/time.js';
 import { invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { mailReady } from './digest-mail.js';
 import { deliverDigests, readDigestData, recordPeriod } from './digest-outbox.service.js';
 import { lastCompletePeriod, nextDue } from './digest-period.js';

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { conflict, forbidden } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { saveDevice } from '../device/device.service.js';
 import { terminalByNo, type Terminal } from '../punch/punch-upload.service.js';
 import * as repo from './guard-app.repository.js';

@@ -4,7 +4,7 @@ import { checklistsByCard, storeAnswers } from '../inspection/answers.service.js
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { readRecords, storeBatch } from '../punch/punch-upload.service.js';
 import { boundPhone } from './app-device.service.js';
 import * as repo from './guard-app.repository.js';

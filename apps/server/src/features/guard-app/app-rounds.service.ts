@@ -2,7 +2,7 @@ import type { AppRound, appRoundsQuery } from '@guard-tour/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { localDate } from '../../domain/time.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { pointChecklists } from '../inspection/checklist.service.js';
 import { freshRounds } from '../round/round.service.js';
 import { boundPhone } from './app-device.service.js';

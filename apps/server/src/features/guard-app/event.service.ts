@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { pageWindow } from '../../db/sql.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as repo from './guard-app.repository.js';
 
 /** 事件记录: the punches of the span that carry a note or photos, in the caller's scope, newest first. */

@@ -7,7 +7,7 @@ import { MAX_PHOTO_BYTES, guardAppMessages } from '@guard-tour/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { uploadsDir } from '../upload/upload.service.js';
 import * as repo from './guard-app.repository.js';
 

@@ -15,7 +15,7 @@ import { writeLog } from '../../audit/audit.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { addYears, localDate } from '../../domain/time.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as staff from '../staff/staff.service.js';
 import * as repo from './hold.repository.js';
 import { accessTransaction } from '../../http/access-cache.js';

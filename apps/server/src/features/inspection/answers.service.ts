@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { answerText, type StoredAnswer } from '../../domain/inspection-answers.js';
 import { notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { raiseAlerts } from '../alert/alert.service.js';
 import * as answersRepo from './answers.repository.js';
 import * as hazards from './hazard.repository.js';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { pageWindow } from '../../db/sql.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as repo from './checklist.repository.js';
 
 const strip = <T extends { path: string }>({ path: _path, ...row }: T) => row;

@@ -32,7 +32,7 @@ import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from '../../export/export.service.js';
 import { cellsOf } from '../../export/sheet-writer.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { raiseAlerts } from '../alert/alert.service.js';
 import * as photos from '../guard-app/photo.service.js';
 import * as repo from './hazard.repository.js';

@@ -14,7 +14,7 @@ import { cellsOf, type SheetCells } from '../../export/sheet-writer.js';
 import type { Span } from '../../domain/time-range.js';
 import { localDate } from '../../domain/time.js';
 import { zonedInstant } from '../../domain/zoned-time.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as cardTotalsRepo from './card-totals.repository.js';
 import * as repo from './record.repository.js';
 import {

@@ -18,7 +18,7 @@ import {
 import { exportFile } from '../../db/schema.js';
 import { resolveCaller } from '../auth/auth.service.js';
 import { AppError } from '../../errors.js';
-import { Scope } from '../../http/scope.js';
+import { Scope } from '../scope.js';
 import { HOUR, useHarness } from '../../test/harness.js';
 import { NOW, buildPunchWorld, type PunchWorld } from '../../test/record-punches.js';
 import { tempDataDir } from '../../test/uploads.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { punchExportInput, recordExportInput, type CardTotalRow, type PunchRow } from '@guard-tour/contract';
 import { setReader, type Database } from '../../db/client.js';
 import { prepareDatabase } from '../../db/startup.js';
-import { Scope } from '../../http/scope.js';
+import { Scope } from '../scope.js';
 import { useHarness } from '../../test/harness.js';
 import { buildPunchWorld, type PunchWorld } from '../../test/record-punches.js';
 import { freshDatabase } from '../../test/test-database.js';

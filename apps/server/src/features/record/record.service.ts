@@ -19,7 +19,7 @@ import { readerOf } from '../../db/client.js';
 import { pageWindow } from '../../db/sql.js';
 import { querySpan, type Span } from '../../domain/time-range.js';
 import { invalid } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as cardTotalsRepo from './card-totals.repository.js';
 import * as repo from './record.repository.js';
 

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { DEFAULT_EXPORT_LIMITS, writeExport, type ExportLimits } from '../../export/export.service.js';
 import { cellsOf } from '../../export/sheet-writer.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { allGroups, roundFilter } from './report.service.js';
 
 /** The export's title: the sheet's name, the download's file name and the log's wording. */

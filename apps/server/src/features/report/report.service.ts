@@ -15,7 +15,7 @@ import { readerOf } from '../../db/client.js';
 import { pageWindow } from '../../db/sql.js';
 import { RoundStatus } from '../../domain/schedule.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { freshRounds } from '../round/round.service.js';
 import * as repo from './report.repository.js';
 

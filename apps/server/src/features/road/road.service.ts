@@ -24,7 +24,7 @@ import { formatClock } from '../../domain/cycle-items.js';
 import { RoundStatus } from '../../domain/schedule.js';
 import { roadSchedule, rowSlots } from '../../domain/stored-schedule.js';
 import { invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { followSaved, liveStatuses } from '../round/round.service.js';
 import { walkerShift } from '../shift/shift.service.js';
 import * as repo from './road.repository.js';

@@ -23,7 +23,7 @@ import { writeLog } from '../../audit/audit.js';
 import { roleKeys } from '../../domain/role-permissions.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import type { Caller } from '../../http/caller.js';
-import type { HoldRef, Scope } from '../../http/scope.js';
+import type { HoldRef, Scope } from '../scope.js';
 import * as repo from './role.repository.js';
 import { accessTransaction } from '../../http/access-cache.js';
 

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { missedIntervals, nextDue } from '../../domain/check-in.js';
 import { localDate, localTimeText } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { raiseAlerts, type NewAlert } from '../alert/alert.service.js';
 import { boundPhone } from '../guard-app/app-device.service.js';
 import * as repo from './safety.repository.js';

@@ -2,7 +2,7 @@ import { LEARN_MIN_SAMPLES, LEARN_SAMPLES, safetyMessages, type LearnedPosition 
 import type { AppContext } from '../../context.js';
 import { medianPosition } from '../../domain/position.js';
 import { conflict, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as repo from './safety.repository.js';
 
 /**

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { parsePunchTime } from '../../domain/punch-time.js';
 import { invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { announceAlerts, raiseAlerts } from '../alert/alert.service.js';
 import { boundPhone } from '../guard-app/app-device.service.js';
 import * as repo from './safety.repository.js';

@@ -6,7 +6,7 @@ import { rosterDuty } from '../../db/schema.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import { conflict } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { boundPhone } from '../guard-app/app-device.service.js';
 import { attendanceOf, cellForTap } from './attendance.js';
 import * as repo from './shift.repository.js';

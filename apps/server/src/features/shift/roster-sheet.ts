@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { cellText, type RawCell } from '../../domain/sheet-cell.js';
 import { invalid } from '../../errors.js';
 import { workbookBytes } from '../../export/workbook-bytes.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as uploads from '../upload/upload.service.js';
 import type { ImportRow } from './roster.service.js';
 

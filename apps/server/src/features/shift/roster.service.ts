@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { addDays } from '../../domain/zoned-time.js';
 import { forbidden, invalid } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { shiftWindow } from './attendance.js';
 import * as repo from './shift.repository.js';
 import { usableFor } from './shift.service.js';

@@ -18,7 +18,7 @@ import type { Queryable } from '../../db/client.js';
 import { shift as shiftTable } from '../../db/schema.js';
 import { localDate } from '../../domain/time.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { raiseAlerts } from '../alert/alert.service.js';
 import * as repo from './shift.repository.js';
 

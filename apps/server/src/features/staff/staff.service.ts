@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.js';
 import { assertNotInUse } from '../../db/in-use.js';
 import { writeLog } from '../../audit/audit.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
-import type { HoldRef, Scope } from '../../http/scope.js';
+import type { HoldRef, Scope } from '../scope.js';
 import { hashPassword } from '../../security/password.js';
 import { revokeTokens } from '../auth/auth.service.js';
 import { accountRole, grantableRole, holdsAll, roleFits, type AccountRole } from '../role/role.service.js';

@@ -1,7 +1,7 @@
 import { LogType, type Page, type SysLogRow, type sysLogListInput } from '@guard-tour/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import * as repo from './syslog.repository.js';
 
 /** Operation logs (`logType: []`) or login logs (`logType: [1]`) of the chosen organisation and below. */

@@ -18,7 +18,7 @@ import { RoundStatus } from '../../domain/schedule.js';
 import { rowSlots, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { cardsOfRoads, readSlotsOr } from '../road/road.service.js';
 import { followSaved, liveStatuses } from '../round/round.service.js';
 import { walkerShift } from '../shift/shift.service.js';

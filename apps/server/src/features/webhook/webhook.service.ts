@@ -29,7 +29,7 @@ import {
   type WebhookAllowList,
 } from '../../domain/webhook-address.js';
 import { forbidden, invalid, notFound } from '../../errors.js';
-import type { Scope } from '../../http/scope.js';
+import type { Scope } from '../scope.js';
 import { isDelivered, postWebhook, postWebhookBody } from './webhook-send.js';
 import * as repo from './webhook.repository.js';
 

@@ -1,6 +1,6 @@
 import { saveCardInput, saveDeviceInput } from '@guard-tour/contract';
 import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../http/scope.js';
+import type { Scope } from '../../../features/scope.js';
 import { saveCard } from '../../../features/card/card.service.js';
 import { saveDevice } from '../../../features/device/device.service.js';
 import { distanceMeters, northOf, type LatLng } from '../../../domain/position.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context.js';
-import { Scope } from '../../../http/scope.js';
+import { Scope } from '../../../features/scope.js';
 import { operatorCaller } from '../../../features/auth/auth.service.js';
 
 /** The address the demo's log entries name: it is made on the server itself. */

@@ -1,6 +1,6 @@
 import { BuiltinRole } from '@guard-tour/contract';
 import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../http/scope.js';
+import type { Scope } from '../../../features/scope.js';
 import { saveHold } from '../../../features/hold/hold.service.js';
 import { saveAccount } from '../../../features/staff/staff.service.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { checkAnswers, type GivenAnswer } from '../../../domain/inspection-answers.js';
 import { localDate } from '../../../domain/time.js';
 import { addDays } from '../../../domain/zoned-time.js';
-import type { Scope } from '../../../http/scope.js';
+import type { Scope } from '../../../features/scope.js';
 import { storeAnswers } from '../../../features/inspection/answers.service.js';
 import { checklistDetail, saveChecklist } from '../../../features/inspection/checklist.service.js';
 import {

@@ -1,6 +1,6 @@
 import { APP_DEVICE_PREFIX, PHONE_OBJECT_TYPE, appPunchRecord } from '@guard-tour/contract';
 import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../http/scope.js';
+import type { Scope } from '../../../features/scope.js';
 import { localDate } from '../../../domain/time.js';
 import { addDays, zonedInstant } from '../../../domain/zoned-time.js';
 import { saveDevice } from '../../../features/device/device.service.js';

@@ -1,6 +1,6 @@
 import { RoadCycle, TaskMode, saveRoadInput, saveTaskInput } from '@guard-tour/contract';
 import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../http/scope.js';
+import type { Scope } from '../../../features/scope.js';
 import { saveRoad } from '../../../features/road/road.service.js';
 import { saveTask } from '../../../features/task/task.service.js';
 import type { DemoAssets } from './demo-assets.js';

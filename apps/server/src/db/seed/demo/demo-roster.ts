@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import { localDate } from '../../../domain/time.js';
 import { addDays } from '../../../domain/zoned-time.js';
-import type { Scope } from '../../../http/scope.js';
+import type { Scope } from '../../../features/scope.js';
 import { copyRoster, saveRoster } from '../../../features/shift/roster.service.js';
 import { saveShift } from '../../../features/shift/shift.service.js';
 import type { DemoHoldIds } from './demo-holds.js';

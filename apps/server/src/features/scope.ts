@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.js';
 import { preparedStatement } from '../db/statements.js';
 import { hold } from '../db/schema.js';
-import { actorOf, type Actor, type Caller } from './caller.js';
+import { actorOf, type Actor, type Caller } from '../http/caller.js';
 import { forbidden, notFound } from '../errors.js';
-import type { AccessCache } from './access-cache.js';
+import type { AccessCache } from '../http/access-cache.js';
 
 export interface HoldRef {
   hold_id: number;
