@@ -3,7 +3,7 @@ import { loadErrorText } from '../api/client';
 import { PAGE_SIZE } from './paging';
 import type { PagedList } from './use-paged-list';
 
-interface ListTableProps<T> {
+export interface ListTableProps<T> {
   list: PagedList<T>;
   columns: TableColumnsType<T>;
   rowKey: keyof T & string;

@@ -1,8 +1,7 @@
 import { AlertState, type AlertRow } from '@guard-tour/contract';
 import { useMemo, useState } from 'react';
 import { useCan } from '../../api/use-can';
-import { ListTable } from '../../components/list-table';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage } from '../../components/tree-list-page';
 import { usePagedList } from '../../components/use-paged-list';
 import { ALERT_LIST_KEY, listAlerts } from './api';
 import { ALERT_TABLE_WIDTH, alertColumns } from './alert-columns';
@@ -35,9 +34,22 @@ export function AlertPage() {
   const apply = (next: AlertFilters) => list.searchWith({ ...next });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<AlertRow>
+      label="告警列表"
+      list={list}
+      columns={alertColumns(canHandle ? (row) => setDialog({ kind: 'handle', ids: [row.alert_id] }) : undefined)}
+      rowKey="alert_id"
+      scrollX={ALERT_TABLE_WIDTH}
+      emptyText="暂无告警"
+      rowSelection={
+        canHandle
+          ? {
+              selectedRowKeys: shownSelected,
+              onChange: (keys) => setSelected(keys.map(Number)),
+              getCheckboxProps: (row) => ({ disabled: row.state !== AlertState.open }),
+            }
+          : undefined
+      }
       toolbar={
         <AlertFilterBar
           filters={filters}
@@ -49,23 +61,6 @@ export function AlertPage() {
         />
       }
     >
-      <ListTable<AlertRow>
-        label="告警列表"
-        list={list}
-        columns={alertColumns(canHandle ? (row) => setDialog({ kind: 'handle', ids: [row.alert_id] }) : undefined)}
-        rowKey="alert_id"
-        scrollX={ALERT_TABLE_WIDTH}
-        emptyText="暂无告警"
-        rowSelection={
-          canHandle
-            ? {
-                selectedRowKeys: shownSelected,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({ disabled: row.state !== AlertState.open }),
-              }
-            : undefined
-        }
-      />
       {dialog?.kind === 'handle' && (
         <HandleDialog
           alertIds={dialog.ids}
@@ -79,6 +74,6 @@ export function AlertPage() {
       {dialog?.kind === 'offline' && (
         <OfflineSettingsDialog holdId={list.params.holdId} onClose={() => setDialog(null)} />
       )}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

@@ -4,13 +4,9 @@ import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { SearchTypeToolbar } from '../../components/search-type-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { CARD_LIST_KEY, listCards, useRemoveCard } from './api';
 import { CARD_SEARCH_OPTIONS, FIRST_CARD_SEARCH_TYPE } from './card-choices';
 import { cardColumns } from './card-columns';
@@ -21,10 +17,8 @@ import { PointChecklistDialog } from './point-checklist-dialog';
 /** 巡检点管理: the patrol points (cards) of the picked organisation and below. */
 export function CardPage() {
   const { message } = App.useApp();
-  const list = usePagedList<CardRow>(CARD_LIST_KEY, listCards);
-  const tree = useHoldTree();
   // New points go to the picked organisation, or the caller's own: 录入 waits for the tree to know it.
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, tree, pickedHoldId } = useTreeList<CardRow>(CARD_LIST_KEY, listCards);
   const [dialog, setDialog] = useState<CardDialogSubject | null>(null);
   const remove = useRemoveCard();
   const confirmDelete = useConfirmDelete();
@@ -66,9 +60,16 @@ export function CardPage() {
   };
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<CardRow>
+      label="巡检点列表"
+      list={list}
+      columns={columns}
+      rowKey="patrol_id"
+      rowSelection={{
+        selectedRowKeys: selected.map((row) => row.patrol_id),
+        preserveSelectedRowKeys: true,
+        onChange: (_, rows) => setSelection({ scope, rows: rows.filter((row): row is CardRow => Boolean(row)) }),
+      }}
       toolbar={
         <SearchTypeToolbar
           options={CARD_SEARCH_OPTIONS}
@@ -113,19 +114,8 @@ export function CardPage() {
         />
       }
     >
-      <ListTable<CardRow>
-        label="巡检点列表"
-        list={list}
-        columns={columns}
-        rowKey="patrol_id"
-        rowSelection={{
-          selectedRowKeys: selected.map((row) => row.patrol_id),
-          preserveSelectedRowKeys: true,
-          onChange: (_, rows) => setSelection({ scope, rows: rows.filter((row): row is CardRow => Boolean(row)) }),
-        }}
-      />
       {dialog && <CardForm subject={dialog} onClose={() => setDialog(null)} />}
       {checklistFor && <PointChecklistDialog points={checklistFor} onClose={() => setChecklistFor(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

@@ -4,13 +4,9 @@ import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { SearchTypeToolbar } from '../../components/search-type-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { DEVICE_LIST_KEY, listDevices, useRemoveDevice } from './api';
 import { DeviceAllocateDialog } from './device-allocate-dialog';
 import { DEVICE_SEARCH_OPTIONS, FIRST_DEVICE_SEARCH_TYPE } from './device-choices';
@@ -23,10 +19,8 @@ type Dialog = { kind: 'form'; subject: DeviceDialogSubject } | { kind: 'import' 
 /** 设备管理: the devices of the picked organisation and below; add, import, allocate, edit and delete. */
 export function DevicePage() {
   const { message } = App.useApp();
-  const list = usePagedList<DeviceRow>(DEVICE_LIST_KEY, listDevices);
-  const tree = useHoldTree();
   // New devices go to the picked organisation, or the caller's own: 新增 and 导入 wait for the tree to know it.
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, tree, pickedHoldId } = useTreeList<DeviceRow>(DEVICE_LIST_KEY, listDevices);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const remove = useRemoveDevice();
@@ -54,9 +48,14 @@ export function DevicePage() {
   };
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<DeviceRow>
+      label="设备列表"
+      list={list}
+      columns={columns}
+      rowKey="object_id"
+      rowSelection={
+        canEdit ? { selectedRowKeys: shownSelected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+      }
       toolbar={
         <SearchTypeToolbar
           options={DEVICE_SEARCH_OPTIONS}
@@ -88,15 +87,6 @@ export function DevicePage() {
         />
       }
     >
-      <ListTable<DeviceRow>
-        label="设备列表"
-        list={list}
-        columns={columns}
-        rowKey="object_id"
-        rowSelection={
-          canEdit ? { selectedRowKeys: shownSelected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
-        }
-      />
       {dialog?.kind === 'form' && <DeviceForm subject={dialog.subject} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && <DeviceImportDialog holdId={pickedHoldId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'allocate' && (
@@ -109,6 +99,6 @@ export function DevicePage() {
           onClose={() => setDialog(null)}
         />
       )}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

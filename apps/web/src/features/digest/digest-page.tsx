@@ -1,11 +1,7 @@
 import type { DigestRow } from '@guard-tour/contract';
 import { Alert } from 'antd';
 import { useState } from 'react';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
-import { TreeListLayout } from '../../components/tree-list-layout';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { listDigests, DIGEST_LIST_KEY, useDigestOptions } from './api';
 import { DIGEST_TABLE_WIDTH, digestColumns } from './digest-columns';
 import { DigestDeliveries } from './digest-deliveries';
@@ -24,9 +20,7 @@ type Dialog =
  * organisation; add and edit, preview, send now, read every delivery.
  */
 export function DigestPage() {
-  const list = usePagedList<DigestRow>(DIGEST_LIST_KEY, listDigests, { staleTime: 0 });
-  const tree = useHoldTree();
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, tree, pickedHoldId } = useTreeList<DigestRow>(DIGEST_LIST_KEY, listDigests, { staleTime: 0 });
   const includeChildren = list.params.filters?.include_children !== false;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const actions = useDigestActions();
@@ -40,9 +34,18 @@ export function DigestPage() {
   });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<DigestRow>
+      label="定时报表列表"
+      list={list}
+      columns={columns}
+      rowKey="digest_id"
+      scrollX={DIGEST_TABLE_WIDTH}
+      emptyText="暂无定时报表"
+      notice={
+        options.data?.mail_ready === false && (
+          <Alert type="info" showIcon title={NO_SMTP_HINT} style={{ marginBottom: 12 }} />
+        )
+      }
       toolbar={
         <ChildrenToolbar
           includeChildren={includeChildren}
@@ -53,20 +56,9 @@ export function DigestPage() {
         />
       }
     >
-      {options.data?.mail_ready === false && (
-        <Alert type="info" showIcon title={NO_SMTP_HINT} style={{ marginBottom: 12 }} />
-      )}
-      <ListTable<DigestRow>
-        label="定时报表列表"
-        list={list}
-        columns={columns}
-        rowKey="digest_id"
-        scrollX={DIGEST_TABLE_WIDTH}
-        emptyText="暂无定时报表"
-      />
       {dialog?.kind === 'form' && <DigestForm subject={dialog.subject} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'preview' && <DigestPreview row={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'deliveries' && <DigestDeliveries row={dialog.row} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

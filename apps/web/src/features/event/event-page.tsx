@@ -1,5 +1,4 @@
-import { ListTable } from '../../components/list-table';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage } from '../../components/tree-list-page';
 import { usePagedList } from '../../components/use-paged-list';
 import { EVENT_KEY, listEvents, type EventItem } from './api';
 import { EVENT_COLUMNS, EVENT_TABLE_WIDTH } from './event-columns';
@@ -14,9 +13,13 @@ export function EventPage() {
   const list = usePagedList<EventItem>(EVENT_KEY, listEvents, { staleTime: 0 });
   const filters = eventFiltersOf(list.params.filters);
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<EventItem>
+      label="事件记录列表"
+      list={list}
+      columns={EVENT_COLUMNS}
+      rowKey="row_key"
+      scrollX={EVENT_TABLE_WIDTH}
+      emptyText="暂无事件记录"
       toolbar={
         <EventFilterBar
           filters={filters}
@@ -24,15 +27,6 @@ export function EventPage() {
           onSearch={() => list.searchWith(listFiltersOf(filters))}
         />
       }
-    >
-      <ListTable<EventItem>
-        label="事件记录列表"
-        list={list}
-        columns={EVENT_COLUMNS}
-        rowKey="row_key"
-        scrollX={EVENT_TABLE_WIDTH}
-        emptyText="暂无事件记录"
-      />
-    </TreeListLayout>
+    />
   );
 }

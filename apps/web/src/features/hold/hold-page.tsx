@@ -4,13 +4,9 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { HOLD_LIST_KEY, listHolds, useRemoveHold } from './api';
 import { holdColumns } from './hold-columns';
 import { HoldForm, type HoldDialogSubject } from './hold-form';
@@ -19,11 +15,8 @@ const ROOT_HOLD_ID = 1;
 
 /** 组织管理: the organisations below the picked one, with their admin accounts. */
 export function HoldPage() {
-  const list = usePagedList<HoldRow>(HOLD_LIST_KEY, listHolds);
-  const tree = useHoldTree();
   // The tree is rooted at the caller's own organisation.
-  const ownHoldId = rootHoldId(tree.data ?? []);
-  const pickedHoldId = list.params.holdId ?? ownHoldId;
+  const { list, ownHoldId, pickedHoldId } = useTreeList<HoldRow>(HOLD_LIST_KEY, listHolds);
   const [dialog, setDialog] = useState<HoldDialogSubject | null>(null);
   const remove = useRemoveHold();
   const confirmDelete = useConfirmDelete();
@@ -44,9 +37,11 @@ export function HoldPage() {
   });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<HoldRow>
+      label="组织列表"
+      list={list}
+      columns={columns}
+      rowKey="hold_id"
       toolbar={
         <ListToolbar
           label="名称"
@@ -64,8 +59,7 @@ export function HoldPage() {
         />
       }
     >
-      <ListTable<HoldRow> label="组织列表" list={list} columns={columns} rowKey="hold_id" />
       {dialog && <HoldForm subject={dialog} ownHoldId={ownHoldId} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

@@ -6,11 +6,7 @@ import { errorText } from '../../api/client';
 import { useCan } from '../../api/use-can';
 import { actionsColumn } from '../../components/actions-column';
 import { shown } from '../../components/cells';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
-import { TreeListLayout } from '../../components/tree-list-layout';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { CHECKLIST_LIST_KEY, listChecklists, useRemoveChecklist } from './api';
 import { ChecklistForm } from './checklist-form';
 
@@ -19,8 +15,7 @@ import { ChecklistForm } from './checklist-form';
  * answers at a point; 新增 / 编辑 with the item editor, 删除 (refused while a point uses it).
  */
 export function ChecklistPage() {
-  const list = usePagedList<ChecklistRow>(CHECKLIST_LIST_KEY, listChecklists, { staleTime: 0 });
-  const tree = useHoldTree();
+  const { list, tree, pickedHoldId } = useTreeList<ChecklistRow>(CHECKLIST_LIST_KEY, listChecklists, { staleTime: 0 });
   const can = useCan();
   const { modal, message } = App.useApp();
   const remove = useRemoveChecklist();
@@ -57,9 +52,13 @@ export function ChecklistPage() {
   ];
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<ChecklistRow>
+      label="检查表列表"
+      list={list}
+      columns={columns}
+      rowKey="checklist_id"
+      scrollX={900}
+      emptyText="暂无检查表"
       toolbar={
         <Flex gap={8} wrap align="center" role="search">
           <Input
@@ -91,21 +90,9 @@ export function ChecklistPage() {
         </Flex>
       }
     >
-      <ListTable<ChecklistRow>
-        label="检查表列表"
-        list={list}
-        columns={columns}
-        rowKey="checklist_id"
-        scrollX={900}
-        emptyText="暂无检查表"
-      />
       {dialog && (
-        <ChecklistForm
-          checklistId={dialog.checklistId}
-          holdId={list.params.holdId ?? rootHoldId(tree.data ?? [])}
-          onClose={() => setDialog(null)}
-        />
+        <ChecklistForm checklistId={dialog.checklistId} holdId={pickedHoldId} onClose={() => setDialog(null)} />
       )}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

@@ -4,22 +4,16 @@ import { Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { listRoadInfos, ROAD_KEY, useRemoveRoadInfo } from './api';
 import { roadInfoColumns } from './road-info-columns';
 import { RoadInfoForm, type RoadInfoDialogSubject } from './road-info-form';
 
 /** 线路管理 (the simple variant): roads by name and points only; 包含下级 on at first. */
 export function RoadInfoPage() {
-  const list = usePagedList<RoadRow>([...ROAD_KEY, 'info-list'], listRoadInfos);
-  const tree = useHoldTree();
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, pickedHoldId } = useTreeList<RoadRow>([...ROAD_KEY, 'info-list'], listRoadInfos);
   const [includeChildren, setIncludeChildren] = useState(true);
   const [dialog, setDialog] = useState<RoadInfoDialogSubject | null>(null);
   const remove = useRemoveRoadInfo();
@@ -35,9 +29,11 @@ export function RoadInfoPage() {
   );
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<RoadRow>
+      label="线路列表"
+      list={list}
+      columns={columns}
+      rowKey="road_id"
       toolbar={
         <ListToolbar
           label="线路名称"
@@ -66,8 +62,7 @@ export function RoadInfoPage() {
         />
       }
     >
-      <ListTable<RoadRow> label="线路列表" list={list} columns={columns} rowKey="road_id" />
       {dialog && <RoadInfoForm subject={dialog} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

@@ -5,13 +5,9 @@ import { App, Button, Select, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { errorText } from '../../api/client';
 import { useCan } from '../../api/use-can';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
 import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';
-import { TreeListLayout } from '../../components/tree-list-layout';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { listRoads, ROAD_KEY, useCloseRoad, type RoadListCall } from './api';
 import { openRoadDetail, useRoadsChangedElsewhere } from './road-channel';
 import { ROAD_TABLE_WIDTH, roadColumns } from './road-columns';
@@ -24,9 +20,9 @@ import { RoadRoundsDialog } from './road-rounds-dialog';
 function RoadListPage({ call }: { call: RoadListCall }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const list = usePagedList<RoadRow>([...ROAD_KEY, 'list', call], (params, signal) => listRoads(call, params, signal));
-  const tree = useHoldTree();
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, pickedHoldId } = useTreeList<RoadRow>([...ROAD_KEY, 'list', call], (params, signal) =>
+    listRoads(call, params, signal),
+  );
   const [status, setStatus] = useState(-1);
   const [roundsOf, setRoundsOf] = useState<RoadRow | null>(null);
   const close = useCloseRoad();
@@ -63,9 +59,12 @@ function RoadListPage({ call }: { call: RoadListCall }) {
   });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<RoadRow>
+      label="路线列表"
+      list={list}
+      columns={columns}
+      rowKey="road_id"
+      scrollX={ROAD_TABLE_WIDTH}
       toolbar={
         <ListToolbar
           label="路线名称"
@@ -100,9 +99,8 @@ function RoadListPage({ call }: { call: RoadListCall }) {
         />
       }
     >
-      <ListTable<RoadRow> label="路线列表" list={list} columns={columns} rowKey="road_id" scrollX={ROAD_TABLE_WIDTH} />
       {roundsOf && <RoadRoundsDialog road={roundsOf} onClose={() => setRoundsOf(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }
 

@@ -3,22 +3,16 @@ import type { RoleRow } from '@guard-tour/contract';
 import { Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { listRoles, ROLE_LIST_KEY, useRemoveRole } from './api';
 import { roleColumns } from './role-columns';
 import { RoleForm, type RoleDialogSubject } from './role-form';
 
 /** 角色管理 (/sys/roles): the built-in roles and the custom roles of the picked organisation (and below). */
 export function RolePage() {
-  const list = usePagedList<RoleRow>(ROLE_LIST_KEY, listRoles);
-  const tree = useHoldTree();
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, tree, pickedHoldId } = useTreeList<RoleRow>(ROLE_LIST_KEY, listRoles);
   const [includeChildren, setIncludeChildren] = useState(true);
   const [dialog, setDialog] = useState<{ subject: RoleDialogSubject; readOnly: boolean } | null>(null);
   const remove = useRemoveRole();
@@ -34,9 +28,12 @@ export function RolePage() {
   });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<RoleRow>
+      label="角色列表"
+      list={list}
+      columns={columns}
+      rowKey="role_id"
+      emptyText="暂无角色"
       toolbar={
         <ListToolbar
           label="角色名称"
@@ -69,8 +66,7 @@ export function RolePage() {
         />
       }
     >
-      <ListTable<RoleRow> label="角色列表" list={list} columns={columns} rowKey="role_id" emptyText="暂无角色" />
       {dialog && <RoleForm subject={dialog.subject} readOnly={dialog.readOnly} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

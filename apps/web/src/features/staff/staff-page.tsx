@@ -5,13 +5,9 @@ import { useState } from 'react';
 import { useSession } from '../../api/use-session';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { listStaff, STAFF_LIST_KEY, useRemoveAccount, useRoleOptions } from './api';
 import { roleFilterChoices } from './role-select';
 import { staffColumns } from './staff-columns';
@@ -19,9 +15,7 @@ import { StaffForm, type StaffDialogSubject } from './staff-form';
 
 /** 账号管理: the accounts of the picked organisation and below. */
 export function StaffPage() {
-  const list = usePagedList<StaffRow>(STAFF_LIST_KEY, listStaff);
-  const tree = useHoldTree();
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, tree, pickedHoldId } = useTreeList<StaffRow>(STAFF_LIST_KEY, listStaff);
   const ownAccount = useSession()?.info?.userName;
   const [dialog, setDialog] = useState<StaffDialogSubject | null>(null);
   const remove = useRemoveAccount();
@@ -46,9 +40,11 @@ export function StaffPage() {
   );
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<StaffRow>
+      label="账号列表"
+      list={list}
+      columns={columns}
+      rowKey="user_id"
       toolbar={
         <ListToolbar
           label="名称"
@@ -88,8 +84,7 @@ export function StaffPage() {
         />
       }
     >
-      <ListTable<StaffRow> label="账号列表" list={list} columns={columns} rowKey="user_id" />
       {dialog && <StaffForm subject={dialog} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

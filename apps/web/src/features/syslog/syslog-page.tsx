@@ -1,7 +1,6 @@
 import type { SysLogRow } from '@guard-tour/contract';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage } from '../../components/tree-list-page';
 import { usePagedList } from '../../components/use-paged-list';
 import { listLogs, syslogListKey, type LogKind } from './api';
 import { SYSLOG_COLUMNS } from './syslog-columns';
@@ -13,9 +12,11 @@ export function SysLogPage({ kind }: { kind: LogKind }) {
   });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<SysLogRow>
+      label={kind === 'login' ? '登录日志列表' : '操作日志列表'}
+      list={list}
+      columns={SYSLOG_COLUMNS}
+      rowKey="log_id"
       toolbar={
         <ListToolbar
           label="关键字"
@@ -25,14 +26,7 @@ export function SysLogPage({ kind }: { kind: LogKind }) {
           onSearch={list.search}
         />
       }
-    >
-      <ListTable<SysLogRow>
-        label={kind === 'login' ? '登录日志列表' : '操作日志列表'}
-        list={list}
-        columns={SYSLOG_COLUMNS}
-        rowKey="log_id"
-      />
-    </TreeListLayout>
+    />
   );
 }
 

@@ -4,14 +4,10 @@ import { Button, Checkbox, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
 import { ListToolbar } from '../../components/list-toolbar';
 import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
 import { listTasks, TASK_KEY, useRemoveTask } from './api';
 import { TASK_TABLE_WIDTH, taskColumns } from './task-columns';
 import { TaskForm, type TaskDialogSubject } from './task-form';
@@ -25,9 +21,7 @@ interface TaskFilters {
 
 /** 巡检任务: tasks of the picked organisation (and below, at first) by status, task name and road name. */
 export function TaskPage() {
-  const list = usePagedList<TaskRow>([...TASK_KEY, 'list'], listTasks);
-  const tree = useHoldTree();
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, pickedHoldId } = useTreeList<TaskRow>([...TASK_KEY, 'list'], listTasks);
   const [filters, setFilters] = useState<TaskFilters>({ status: -1, road_name: '', include_children: true });
   const [dialog, setDialog] = useState<TaskDialogSubject | null>(null);
   const remove = useRemoveTask();
@@ -51,9 +45,12 @@ export function TaskPage() {
   );
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<TaskRow>
+      label="任务列表"
+      list={list}
+      columns={columns}
+      rowKey="task_id"
+      scrollX={TASK_TABLE_WIDTH}
       toolbar={
         <ListToolbar
           label="任务名称"
@@ -109,8 +106,7 @@ export function TaskPage() {
         />
       }
     >
-      <ListTable<TaskRow> label="任务列表" list={list} columns={columns} rowKey="task_id" scrollX={TASK_TABLE_WIDTH} />
       {dialog && <TaskForm subject={dialog} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }

@@ -1,10 +1,6 @@
 import type { WebhookRow } from '@guard-tour/contract';
 import { useState } from 'react';
-import { rootHoldId } from '../../components/hold-tree';
-import { ListTable } from '../../components/list-table';
-import { TreeListLayout } from '../../components/tree-list-layout';
-import { useHoldTree } from '../../components/use-hold-tree';
-import { usePagedList } from '../../components/use-paged-list';
+import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { listWebhooks, WEBHOOK_LIST_KEY } from './api';
 import { DeliveriesDrawer } from './deliveries-drawer';
 import { useWebhookActions } from './use-webhook-actions';
@@ -19,10 +15,8 @@ type Dialog = { kind: 'form'; subject: WebhookDialogSubject } | { kind: 'deliver
  * add and edit, switch on and off, send a test, read every try, delete.
  */
 export function WebhookPage() {
-  const list = usePagedList<WebhookRow>(WEBHOOK_LIST_KEY, listWebhooks, { staleTime: 0 });
-  const tree = useHoldTree();
   // New hooks go to the picked organisation, or the caller's own: 新增 waits for the tree to know it.
-  const pickedHoldId = list.params.holdId ?? rootHoldId(tree.data ?? []);
+  const { list, tree, pickedHoldId } = useTreeList<WebhookRow>(WEBHOOK_LIST_KEY, listWebhooks, { staleTime: 0 });
   const includeChildren = list.params.filters?.include_children !== false;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const actions = useWebhookActions();
@@ -34,9 +28,13 @@ export function WebhookPage() {
   });
 
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<WebhookRow>
+      label="告警推送列表"
+      list={list}
+      columns={columns}
+      rowKey="hook_id"
+      scrollX={WEBHOOK_TABLE_WIDTH}
+      emptyText="暂无推送配置"
       toolbar={
         <ChildrenToolbar
           includeChildren={includeChildren}
@@ -47,16 +45,8 @@ export function WebhookPage() {
         />
       }
     >
-      <ListTable<WebhookRow>
-        label="告警推送列表"
-        list={list}
-        columns={columns}
-        rowKey="hook_id"
-        scrollX={WEBHOOK_TABLE_WIDTH}
-        emptyText="暂无推送配置"
-      />
       {dialog?.kind === 'form' && <WebhookForm subject={dialog.subject} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'deliveries' && <DeliveriesDrawer hook={dialog.hook} onClose={() => setDialog(null)} />}
-    </TreeListLayout>
+    </TreeListPage>
   );
 }
