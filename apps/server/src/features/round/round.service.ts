@@ -9,7 +9,8 @@ import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays } from '../../domain/zoned-time.js';
 import { onDutyIn } from '../shift/shift.service.js';
-import * as repo from './round.repository.js';
+import * as checks from './round-checks.repository.js';
+import * as making from './round-making.repository.js';
 
 export type { PunchToMatch } from '../../domain/round-match.js';
 
@@ -36,7 +37,7 @@ export async function liveStatuses(
   const tz = ctx.config.tzName;
   const rounds = new Map(items.map((item) => [item.id, roundsNow(item.schedule, now, tz)]));
   const dates = [...new Set([...rounds.values()].flatMap((list) => list.map((round) => round.date)))];
-  const stored = await repo.progressOf(
+  const stored = await checks.progressOf(
     q,
     kind,
     items.map((item) => item.id),
@@ -86,16 +87,16 @@ export async function ensureRounds(
   ctx: AppContext,
   q: Queryable,
   dates: readonly string[],
-  owners: Omit<repo.RoundOwners, 'dates'> = {},
+  owners: Omit<making.RoundOwners, 'dates'> = {},
 ): Promise<void> {
   if (dates.length === 0) return;
   const tz = ctx.config.tzName;
   // Only roads and tasks still lacking a round on one of the days: rounds already stored are never rewritten.
-  const { roads, accounts } = await repo.activeRoads(q, { ...owners, dates });
-  const tasks = await repo.activeTasks(q, { ...owners, dates });
+  const { roads, accounts } = await making.activeRoads(q, { ...owners, dates });
+  const tasks = await making.activeTasks(q, { ...owners, dates });
   if (roads.length === 0 && tasks.length === 0) return;
   // The points of the tasks' roads too: a task may lack its round on a day its road already has one.
-  const cards = await repo.roadCards(q, [...new Set([...roads, ...tasks].map((row) => row.road_id))]);
+  const cards = await making.roadCards(q, [...new Set([...roads, ...tasks].map((row) => row.road_id))]);
   // Grouped once: a filter per road would cost roads × points on every call.
   const byRoad = groupBy(
     cards,
@@ -118,7 +119,7 @@ export async function ensureRounds(
   // The rounds these roads and tasks already have on the days (kept through an edit, or made before): the missing
   // ones are placed around them (`roundsToAdd`).
   const stored = new Map<string, StoredWindow[]>();
-  const storedRows = await repo.storedWindows(q, dates, {
+  const storedRows = await making.storedWindows(q, dates, {
     roadIds: roads.map((r) => r.road_id),
     taskIds: tasks.map((t) => t.task_id),
   });
@@ -130,7 +131,7 @@ export async function ensureRounds(
   }
   const now = ctx.now();
   const toAdd = (key: string, windows: Round[]) => roundsToAdd(windows, stored.get(key) ?? [], now);
-  const rounds: repo.NewRound[] = [];
+  const rounds: making.NewRound[] = [];
   for (const date of dates) {
     for (const row of roads) {
       const expected = cardsOf(row.road_id);
@@ -176,7 +177,7 @@ export async function ensureRounds(
       }
     }
   }
-  await repo.insertRounds(q, rounds);
+  await making.insertRounds(q, rounds);
 }
 
 /**
@@ -196,7 +197,7 @@ export async function followSaved(
   if (roadIds.length === 0 && taskIds.length === 0) return;
   const now = ctx.now();
   const today = localDate(now, ctx.config.tzName);
-  await repo.dropUntouched(q, today, { roadIds, taskIds }, now);
+  await making.dropUntouched(q, today, { roadIds, taskIds }, now);
   await ensureRounds(ctx, q, [addDays(today, -1), today], { roadIds, taskIds });
 }
 
@@ -225,7 +226,7 @@ export interface PunchLinks {
   /** Each punch's road (by `idx`): the first by road id when several rounds match. */
   roads: Map<number, { road_id: number }>;
   /** The round points the punches check, with the punch's time and account (they decide the point's result). */
-  marks: (repo.CheckMark & { idx: number })[];
+  marks: (checks.CheckMark & { idx: number })[];
 }
 
 /**
@@ -263,10 +264,13 @@ export async function roundsFor(
   ];
   const allDays = [...days, ...graceDays];
   // The probe and the read go together: nearly always every round these punches may check is stored already.
-  const [lacking, rounds] = await Promise.all([repo.anyLacking(q, wanted), repo.roundsToMatch(q, allDays, holdIds)]);
+  const [lacking, rounds] = await Promise.all([
+    making.anyLacking(q, wanted),
+    checks.roundsToMatch(q, allDays, holdIds),
+  ]);
   if (!lacking) return rounds;
   for (const { dates, ...owners } of wanted) await ensureRounds(ctx, q, dates, owners);
-  return repo.roundsToMatch(q, allDays, holdIds);
+  return checks.roundsToMatch(q, allDays, holdIds);
 }
 
 /** The punches' links to the rounds they check (`matchRounds`), with each punch's road and the points it marks. */
@@ -297,7 +301,7 @@ export function linksOf(punches: readonly PunchToMatch[], rounds: readonly Round
  * frozen rounds decided again); answers the frozen rounds these checks finished.
  */
 export function recordChecks(_ctx: AppContext, q: Queryable, marks: PunchLinks['marks']): Promise<number[]> {
-  return repo.addChecked(
+  return checks.addChecked(
     q,
     marks.map(({ round_id, patrol_id, punch_time, user_id }) => ({ round_id, patrol_id, punch_time, user_id })),
   );
@@ -319,7 +323,7 @@ export async function checkPunches(
  * whichever server gets there first; answers the rounds this call froze.
  */
 export function freezeEndedRounds(ctx: AppContext, q: Queryable): Promise<{ round_id: number; result: number }[]> {
-  return repo.freezeEnded(q, ctx.now());
+  return checks.freezeEnded(q, ctx.now());
 }
 
 /** The periodic sweep: today's and yesterday's rounds stored, ended ones frozen (so history has missed days too). */
