@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/client/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -86,6 +86,24 @@ export default tseslint.config(
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/',
               message: 'A console feature imports no other feature: share through api/ or components/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The guard app calls the server through @guard-tour/client, as the console does; the console itself is not its
+  // library.
+  {
+    files: ['apps/guard/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@guard-tour/web', '@guard-tour/web/*'],
+              message: 'The guard app imports nothing of the console: call the server through @guard-tour/client.',
             },
           ],
         },

@@ -58,7 +58,7 @@ const runs = (part) => !skipped.has(part);
 const began = performance.now();
 const step = (title) => console.log(`\n━━ ${title} (${((performance.now() - began) / 1000).toFixed(0)} s) ━━`);
 
-ensureBuilt({ only: ['packages/contract', 'apps/server', 'apps/web', 'apps/guard'] });
+ensureBuilt({ only: ['packages/contract', 'packages/client', 'apps/server', 'apps/web', 'apps/guard'] });
 
 const results = {
   meta: {

@@ -83,10 +83,11 @@ export function ensureInstalled() {
   mustRun('npm', ['ci', '--no-audit', '--no-fund'], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
 }
 
-/** Builds contract, server and web unless their outputs are newer than every source file. */
+/** Builds contract, client, server, web and guard unless their outputs are newer than every source file. */
 export function ensureBuilt({ force = false, only } = {}) {
   const parts = [
     { name: 'packages/contract', sources: ['src', 'tsconfig.json'], output: 'dist/index.js' },
+    { name: 'packages/client', sources: ['src', 'tsconfig.json', '../contract/src'], output: 'dist/index.js' },
     {
       name: 'apps/server',
       sources: ['src', 'drizzle', 'tsconfig.json', '../../packages/contract/src'],
@@ -94,12 +95,26 @@ export function ensureBuilt({ force = false, only } = {}) {
     },
     {
       name: 'apps/web',
-      sources: ['src', 'index.html', 'vite.config.ts', 'public', '../../packages/contract/src'],
+      sources: [
+        'src',
+        'index.html',
+        'vite.config.ts',
+        'public',
+        '../../packages/client/src',
+        '../../packages/contract/src',
+      ],
       output: 'dist/index.html',
     },
     {
       name: 'apps/guard',
-      sources: ['src', 'index.html', 'vite.config.ts', 'scripts', '../web/src/api', '../../packages/contract/src'],
+      sources: [
+        'src',
+        'index.html',
+        'vite.config.ts',
+        'scripts',
+        '../../packages/client/src',
+        '../../packages/contract/src',
+      ],
       output: 'dist/index.html',
     },
   ];

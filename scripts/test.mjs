@@ -66,6 +66,7 @@ mustRun('npx', ['prettier', '--check', '.', '--log-level=warn']);
 
 step('type check');
 mustRun('npx', ['tsc', '-b', 'apps/server']);
+mustRun('npx', ['tsc', '-b', 'packages/client']);
 mustRun('npx', ['tsc', '-p', 'packages/contract/tsconfig.test.json']);
 mustRun('npx', ['tsc', '-p', 'apps/server/tsconfig.test.json']);
 mustRun('npx', ['tsc', '-p', 'apps/web']);

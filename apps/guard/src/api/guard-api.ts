@@ -6,9 +6,8 @@ import {
   type AppRound,
   type LoginResult,
 } from '@guard-tour/contract';
-import { api } from '@guard-tour/web/api/api';
-import { ApiError, buildUrl, failureOf } from '@guard-tour/web/api/client';
-import { fetchJson } from '@guard-tour/web/api/transport';
+import { api } from '@guard-tour/client/api';
+import { ApiError, buildUrl, failureOf, fetchJson } from '@guard-tour/client/browser';
 import type { PunchSender } from '../lib/punch-queue';
 
 /** The guard app's calls, through the console's typed client (same envelope, token and messages). */

@@ -1,5 +1,5 @@
-import { setUnauthorizedHandler } from '@guard-tour/web/api/client';
-import { useSession } from '@guard-tour/web/api/use-session';
+import { setUnauthorizedHandler } from '@guard-tour/client/browser';
+import { useSession } from '@guard-tour/client/use-session';
 import { Toast } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { deviceNo } from '../lib/app-id';

@@ -1,5 +1,5 @@
 import type { AppRound } from '@guard-tour/contract';
-import { clearSession, getSession } from '@guard-tour/web/api/session';
+import { clearSession, getSession } from '@guard-tour/client/session';
 import {
   isPermanent,
   isPhoneRefused,

@@ -9,7 +9,7 @@ const sent: string[] = [];
 let online = false;
 const offline = () => Promise.reject(Object.assign(new Error('网络连接失败'), { kind: 'network' }));
 
-vi.mock('@guard-tour/web/api/session', () => ({
+vi.mock('@guard-tour/client/session', () => ({
   getSession: () => ({ token: 't', info: { userName: 'guard' } }),
   getToken: () => 't',
   clearSession: () => undefined,
@@ -18,7 +18,7 @@ vi.mock('../lib/idb-store', async () => {
   const { memoryStore } = await import('../lib/punch-queue');
   return { indexedDbStore: () => memoryStore() };
 });
-vi.mock('@guard-tour/web/api/api', () => ({
+vi.mock('@guard-tour/client/api', () => ({
   api: {
     guardApp: {
       appRounds: () => Promise.resolve([]),

@@ -22,7 +22,7 @@ vi.mock('antd-mobile', async (original) => ({
   Popup: ({ visible, children }: { visible: boolean; children: ReactNode }) =>
     visible ? <div role="dialog">{children}</div> : null,
 }));
-vi.mock('@guard-tour/web/api/session', () => ({
+vi.mock('@guard-tour/client/session', () => ({
   getSession: () => ({ token: 't', info: { userName: 'guard' } }),
   getToken: () => 't',
   clearSession: () => undefined,

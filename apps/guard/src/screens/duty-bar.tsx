@@ -1,5 +1,5 @@
 import { ATTENDANCE_TEXT, type Attendance } from '@guard-tour/contract';
-import { errorText } from '@guard-tour/web/api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { tapDuty } from '../app/duty';

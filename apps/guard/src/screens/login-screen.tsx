@@ -1,4 +1,4 @@
-import { getRememberedAccount, setRememberedAccount, startSession } from '@guard-tour/web/api/session';
+import { getRememberedAccount, setRememberedAccount, startSession } from '@guard-tour/client/session';
 import { Button, Form, Input, NavBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { login, registerApp } from '../api/guard-api';

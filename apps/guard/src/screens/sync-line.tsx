@@ -1,4 +1,4 @@
-import { ApiError } from '@guard-tour/web/api/client';
+import { ApiError } from '@guard-tour/client/browser';
 import { useEffect, useState } from 'react';
 import { syncNow } from '../app/guard-store';
 import { useGuard } from '../app/use-guard';

@@ -1,4 +1,4 @@
-import { clearSession } from '@guard-tour/web/api/session';
+import { clearSession } from '@guard-tour/client/session';
 import { Dialog, List, NavBar, NoticeBar, PullToRefresh, Tag, Toast } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import type { View } from '../app/app';

@@ -1,8 +1,8 @@
 import type { AlertRow } from '@guard-tour/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertOf, FIRST_RETRY_MS, MAX_RETRY_MS, nextRetry, openAlertStream } from './alert-stream';
-import { setUnauthorizedHandler } from './client';
-import { clearSession, getSession, startSession } from './session';
+import { setUnauthorizedHandler } from '@guard-tour/client/browser';
+import { clearSession, getSession, startSession } from '@guard-tour/client/session';
 import { ADMIN_ROLE } from '../test/session';
 
 const ALERT: AlertRow = {

@@ -1,8 +1,8 @@
 import { ALERT_EVENT, ALERT_STREAM_PING_MS, type AlertRow } from '@guard-tour/contract';
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import { api } from './api';
-import { ApiError, failureOf } from './client';
-import { getToken } from './session';
+import { api } from '@guard-tour/client/api';
+import { ApiError, failureOf } from '@guard-tour/client/browser';
+import { getToken } from '@guard-tour/client/session';
 import { watchedFetch } from './stream-watchdog';
 
 /**

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, apiPostPage, errorText, loadErrorText, setUnauthorizedHandler } from './client';
-import { MSG } from './messages';
-import { getSession, startSession } from './session';
+import {
+  ApiError,
+  apiGet,
+  apiPost,
+  apiPostPage,
+  errorText,
+  loadErrorText,
+  setUnauthorizedHandler,
+} from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
+import { getSession, startSession } from '@guard-tour/client/session';
 import { ADMIN_ROLE } from '../test/session';
 
 interface Seen {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { presetSpan } from '../components/day-span';
 import { deploymentNow } from './deployment-time';
-import { clearSession, startSession } from './session';
+import { clearSession, startSession } from '@guard-tour/client/session';
 import { ADMIN_ROLE } from '../test/session';
 
 // 17:30 UTC on 25 November: already 26 November in Shanghai, still the 25th in New York.

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { getSession } from './session';
+import { getSession } from '@guard-tour/client/session';
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 

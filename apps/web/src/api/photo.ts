@@ -1,6 +1,5 @@
-import { api } from './api';
-import { failureOf } from './client';
-import { fetchFile } from './transport';
+import { api } from '@guard-tour/client/api';
+import { failureOf, fetchFile } from '@guard-tour/client/browser';
 
 /**
  * An event photo's bytes (GUARD-APP.md, `photo bytes`). The server shows it only to accounts whose scope covers its

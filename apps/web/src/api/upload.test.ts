@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@guard-tour/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './client';
-import { startSession } from './session';
+import { ApiError } from '@guard-tour/client/browser';
+import { startSession } from '@guard-tour/client/session';
 import { imagePathOf, uploadFile, uploadProblem, UPLOAD_PATH } from './upload';
 import { ADMIN_ROLE } from '../test/session';
 

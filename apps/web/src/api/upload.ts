@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES, uploadMessages } from '@guard-tour/contract';
-import { api } from './api';
-import { ApiError, fetchJson } from './transport';
+import { api } from '@guard-tour/client/api';
+import { ApiError, fetchJson } from '@guard-tour/client/browser';
 
 /**
  * The file upload (spec section 7): multipart to the call table's `upload.uploadFile`, which answers in its own

@@ -1,7 +1,7 @@
 import type { PermissionKey } from '@guard-tour/contract';
 import { useMemo } from 'react';
 import { consoleAccessOf, heldKeysOf, holds, homePathOf, type ConsoleAccess, type HeldKeys } from './access';
-import { useSession } from './use-session';
+import { useSession } from '@guard-tour/client/use-session';
 
 /** The keys the signed-in account holds (re-rendering when login, checktoken or another tab changes them). */
 export function useHeldKeys(): HeldKeys {

@@ -2,7 +2,7 @@ import { BUILTIN_ROLES, BuiltinRole, type FunTreeItem } from '@guard-tour/contra
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession } from '../api/session';
+import { clearSession, getSession } from '@guard-tour/client/session';
 import { fakeServer } from '../test/fake-server';
 import { startSessionWith } from '../test/session';
 import { Providers } from './providers';

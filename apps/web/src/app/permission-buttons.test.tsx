@@ -2,7 +2,7 @@ import { BUILTIN_ROLES, BuiltinRole, type AlertRow, type DeviceRow, type HoldTre
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../api/session';
+import { clearSession } from '@guard-tour/client/session';
 import { ExportButton } from '../components/export-button';
 import { AlertPage } from '../features/alert/alert-page';
 import { DevicePage } from '../features/device/device-page';

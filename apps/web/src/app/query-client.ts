@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { ApiError } from '@guard-tour/client/browser';
 
 /** One retry for a network hiccup; a refusal from the server is an answer, not worth repeating. */
 export const queryClient = new QueryClient({

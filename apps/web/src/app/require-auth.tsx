@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { getSession, updateSessionInfo } from '../api/session';
+import { getSession, updateSessionInfo } from '@guard-tour/client/session';
 import { useAccess } from '../api/use-can';
-import { useSession } from '../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { PageLoading } from '../components/page-loading';
 import { checkToken } from '../features/auth/api';
 

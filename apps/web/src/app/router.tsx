@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { setUnauthorizedHandler } from '../api/client';
+import { setUnauthorizedHandler } from '@guard-tour/client/browser';
 import { PageLoading } from '../components/page-loading';
 import { NotFoundPage } from './not-found-page';
 import { queryClient } from './query-client';

@@ -3,7 +3,7 @@ import { CHECK_ITEM_KIND_TEXT } from './check-item-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Popover, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../api/api';
+import { api } from '@guard-tour/client/api';
 import { PhotoThumbs } from './photo-thumbs';
 
 /** What an answer says: the value with its unit, the option chosen, or the photos. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { api } from '../api/api';
+import { api } from '@guard-tour/client/api';
 
 interface ChecklistSelectProps {
   id?: string;

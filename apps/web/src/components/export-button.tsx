@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useId, useState } from 'react';
-import { errorText } from '../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../api/use-can';
-import { MSG } from '../api/messages';
+import { MSG } from '@guard-tour/client/messages';
 import { downloadUrl } from './export-file';
 
 interface ExportButtonProps {

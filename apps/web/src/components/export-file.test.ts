@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../api/api';
-import { EXPORT_TIMEOUT_MS } from '../api/client';
+import { api } from '@guard-tour/client/api';
+import { EXPORT_TIMEOUT_MS } from '@guard-tour/client/browser';
 import { fakeServer } from '../test/fake-server';
 import { downloadUrl, exportFileName, type ExportCall } from './export-file';
 

@@ -1,5 +1,5 @@
-import { api } from '../api/api';
-import { EXPORT_TIMEOUT_MS, type RequestOptions } from '../api/client';
+import { api } from '@guard-tour/client/api';
+import { EXPORT_TIMEOUT_MS, type RequestOptions } from '@guard-tour/client/browser';
 
 /** An export call of the client (`api.record.exportRecords`): its body in, the written file's name out. */
 export type ExportCall<B> = (body: B, options?: RequestOptions) => Promise<string | null>;

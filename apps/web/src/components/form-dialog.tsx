@@ -1,7 +1,7 @@
 import { Button, Modal, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { loadErrorText } from '../api/client';
-import { MSG } from '../api/messages';
+import { loadErrorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 
 /** How every dialog form lays out its labels and fields. */
 export const DIALOG_FORM_LAYOUT = {

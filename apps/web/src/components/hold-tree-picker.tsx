@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Flex, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { errorText } from '../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { parentIds, rootHoldId, toTreeOptions } from './hold-tree';
 import { useHoldTree } from './use-hold-tree';
 

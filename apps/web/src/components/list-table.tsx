@@ -1,5 +1,5 @@
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
-import { loadErrorText } from '../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { PAGE_SIZE } from './paging';
 import type { PagedList } from './use-paged-list';
 

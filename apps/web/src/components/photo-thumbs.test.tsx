@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { queryClient } from '../app/query-client';
-import { clearSession, startSession } from '../api/session';
+import { clearSession, startSession } from '@guard-tour/client/session';
 import { PhotoThumbs } from './photo-thumbs';
 import { ADMIN_ROLE } from '../test/session';
 

@@ -1,9 +1,9 @@
 import type { RoundPoint, RoundPoints } from '@guard-tour/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Flex, Modal, Result, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
-import { api } from '../api/api';
-import { loadErrorText } from '../api/client';
-import { MSG } from '../api/messages';
+import { api } from '@guard-tour/client/api';
+import { loadErrorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 import { NOWRAP, shown } from './cells';
 import { graceText } from './grace';
 import { POINT_RESULT_COLOR, PointResultTag, pointResultText } from './point-result-tag';

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
-import { ApiError, errorText } from '../api/client';
-import { MSG } from '../api/messages';
+import { ApiError, errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 
 export interface ConfirmDeleteOptions {
   /** What to say when the call itself failed (no answer, timeout): 巡检任务 says 处理发生异常. */

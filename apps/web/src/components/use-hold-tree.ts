@@ -1,6 +1,6 @@
 import type { HoldTreeNode } from '@guard-tour/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/api';
+import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../api/query-keys';
 
 /** Under the organisation area's key, so a save there refreshes lists and tree together. */

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { ApiError, loadErrorText } from '../api/client';
+import { ApiError, loadErrorText } from '@guard-tour/client/browser';
 
 interface LoadState {
   error: unknown;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, loadErrorText, type Paged } from '../api/client';
+import { ApiError, loadErrorText, type Paged } from '@guard-tour/client/browser';
 import { FIRST_LIST_PARAMS, lastPage, sameListParams, type ListFilters, type ListParams } from './paging';
 
 interface PagedListOptions {

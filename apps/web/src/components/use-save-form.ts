@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { App } from 'antd';
-import { errorText } from '../api/client';
-import { MSG } from '../api/messages';
+import { errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 
 interface SaveFormSteps<V, I> {
   /** The first thing that stops the save, in the spec's words (section 5), or null. */

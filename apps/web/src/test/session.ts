@@ -1,5 +1,5 @@
 import { PERMISSION_KEYS, type LoginResult } from '@guard-tour/contract';
-import { startSession } from '../api/session';
+import { startSession } from '@guard-tour/client/session';
 
 /** What login answers for the installation's first administrator: 管理员, every key. */
 export const ADMIN_ROLE = { roleId: 1, roleName: '管理员', permissions: [...PERMISSION_KEYS] } as const satisfies Pick<

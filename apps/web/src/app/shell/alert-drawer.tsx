@@ -1,7 +1,7 @@
 import type { AlertRow } from '@guard-tour/contract';
 import { Drawer, Empty, Flex, Spin, Typography } from 'antd';
 import { Link } from 'react-router';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { AlertKindTag, AlertStateTag } from '../../components/alert-tags';
 import { shown } from '../../components/cells';
 import { useLatestAlerts } from '../../features/alert/api';

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 
 /** While the account still has the installation's default password, every screen says so. */
 export function DefaultPasswordAlert() {

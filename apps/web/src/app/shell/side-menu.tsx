@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Menu, Result, Skeleton, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { getUserFunTree } from '../../features/auth/api';
 import { buildMenuTree, groupKeys, type MenuNode } from './menu-items';
 

@@ -3,7 +3,7 @@ import { DEFAULT_TITLE } from '@guard-tour/contract';
 import { Button, Dropdown, Flex, Layout, Typography, type MenuProps } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useAccess } from '../../api/use-can';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../features/auth/use-logout';
 import { AlertBell } from './alert-bell';

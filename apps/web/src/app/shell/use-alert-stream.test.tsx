@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertStreamOptions } from '../../api/alert-stream';
-import { clearSession, startSession } from '../../api/session';
+import { clearSession, startSession } from '@guard-tour/client/session';
 import { fakeServer } from '../../test/fake-server';
 import { Providers } from '../providers';
 import { queryClient } from '../query-client';

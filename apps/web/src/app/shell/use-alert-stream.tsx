@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { openAlertStream } from '../../api/alert-stream';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { useRefreshAlerts } from '../../features/alert/api';
 
 export const ALERTS_PATH = '/sys/alerts';

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, type Location } from 'react-router';
-import { MSG } from '../../api/messages';
+import { MSG } from '@guard-tour/client/messages';
 import { useAccess } from '../../api/use-can';
 import { findRoute, isTabPath, mayOpenPath } from '../routes';
 import { closeAllTabs, closeTab, loadTabs, openTab, saveTabs, type OpenTab } from './tabs-state';

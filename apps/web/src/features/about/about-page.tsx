@@ -1,6 +1,6 @@
 import { DEFAULT_TITLE } from '@guard-tour/contract';
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { API_BASE } from '../../api/client';
+import { API_BASE } from '@guard-tour/client/browser';
 import { Logo } from '../../components/logo';
 
 export function AboutPage() {

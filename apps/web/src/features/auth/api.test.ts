@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../api/messages';
+import { MSG } from '@guard-tour/client/messages';
 import { login } from './api';
 
 function answer(body: unknown) {

@@ -6,9 +6,9 @@ import {
   type LoginResult,
   type SessionInfo,
 } from '@guard-tour/contract';
-import { api } from '../../api/api';
-import { ApiError } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { api } from '@guard-tour/client/api';
+import { ApiError } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 
 /** 登录: a wrong account or password is code 401, which here is an answer, not an expired session. */
 export async function login(input: LoginInput): Promise<LoginResult> {

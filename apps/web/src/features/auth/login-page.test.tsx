@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRememberedAccount } from '../../api/session';
+import { setRememberedAccount } from '@guard-tour/client/session';
 import { Providers } from '../../app/providers';
 import { LoginPage } from './login-page';
 

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { heldKeysOf, homePathOf } from '../../api/access';
-import { getRememberedAccount, setRememberedAccount, startSession } from '../../api/session';
+import { getRememberedAccount, setRememberedAccount, startSession } from '@guard-tour/client/session';
 import { useAccess } from '../../api/use-can';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { Logo } from '../../components/logo';
 import { login } from './api';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { clearSession } from '../../api/session';
+import { clearSession } from '@guard-tour/client/session';
 import { logout } from './api';
 
 /** 退出登录: tell the server (best effort), then forget everything local and show the login page. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/api';
+import { api } from '@guard-tour/client/api';
 
 /** 从打卡学习: the median position of the point's recent accurate app punches (nothing saved). */
 export function useLearnPosition() {

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE, type CardRow, type SaveCardInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import type { Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_CARD_SEARCH_TYPE } from './card-choices';

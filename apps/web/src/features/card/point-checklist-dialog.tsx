@@ -2,8 +2,8 @@ import type { CardRow } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/api';
-import { errorText } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import { errorText } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { ChecklistSelect } from '../../components/checklist-select';
 

@@ -1,7 +1,7 @@
 import { BUILTIN_ROLES, BuiltinRole, type CardRow, type HoldTreeNode } from '@guard-tour/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../api/session';
+import { clearSession } from '@guard-tour/client/session';
 import { Providers } from '../../app/providers';
 import { queryClient } from '../../app/query-client';
 import { fakeServer } from '../../test/fake-server';

@@ -1,7 +1,7 @@
 import { MAX_RADIUS, MIN_RADIUS } from '@guard-tour/contract';
 import { App, Button, Col, Form, InputNumber } from 'antd';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 import { useLearnPosition } from './api-position';
 
 /**

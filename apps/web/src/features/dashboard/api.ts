@@ -1,7 +1,7 @@
 import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import type { Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import type { Paged } from '@guard-tour/client/browser';
 
 /** DOMAIN.md, Dashboard: the screen refreshes itself every 60 s. */
 export const REFRESH_MS = 60_000;

@@ -1,6 +1,6 @@
 import { Card, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { useSummary } from './api';
 import { DashboardFigures } from './dashboard-figures';
 import { greetingDay, greetingText } from './greeting';

@@ -1,7 +1,7 @@
 import type { MissedPoint } from '@guard-tour/contract';
 import { Button, Empty, Modal, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { NOWRAP, shown } from '../../components/cells';
 import { RoundPointsDialog } from '../../components/round-points';
 import { useMissedToday } from './api';

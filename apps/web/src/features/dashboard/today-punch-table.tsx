@@ -1,7 +1,7 @@
 import type { PunchRow } from '@guard-tour/contract';
 import { Card, Empty, Skeleton, Table } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { lastPage } from '../../components/paging';
 import { TODAY_PAGE_SIZE, useTodayPunches } from './api';
 import { todayPunchColumns } from './today-punch-columns';

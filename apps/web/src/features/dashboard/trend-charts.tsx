@@ -1,7 +1,7 @@
 import type { TrendPoint } from '@guard-tour/contract';
 import { Card, Col, Empty, Flex, Row, Skeleton } from 'antd';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { useTrend } from './api';
 import { echarts } from './echarts';
 import { completionOption, punchesOption, type TrendChartOption } from './trend-options';

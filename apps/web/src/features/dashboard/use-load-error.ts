@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { ApiError, loadErrorText } from '../../api/client';
+import { ApiError, loadErrorText } from '@guard-tour/client/browser';
 
 /** One message key for the whole screen: four queries failing together say it once, not four times. */
 const MESSAGE_KEY = 'dashboard-load-error';

@@ -1,7 +1,7 @@
 import type { DeviceRow, ExcelImportResult, SaveDeviceInput, SnImportResult } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import { EXPORT_TIMEOUT_MS, type Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import { EXPORT_TIMEOUT_MS, type Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_DEVICE_SEARCH_TYPE } from './device-choices';

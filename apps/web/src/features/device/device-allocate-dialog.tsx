@@ -1,8 +1,8 @@
 import { deviceMessages } from '@guard-tour/contract';
 import { App, Flex, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 import { HoldSelect } from '../../components/hold-select';
 import { useAllocateDevices } from './api';
 

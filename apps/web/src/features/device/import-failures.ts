@@ -1,6 +1,6 @@
 import type { ExcelImportResult, SnImportResult } from '@guard-tour/contract';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 
 /** One refused SN or spreadsheet row, as the result block lists it. */
 export interface ImportFailure {

@@ -2,7 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { deviceMessages, UPLOAD_ACCEPT, type ExcelImportResult } from '@guard-tour/contract';
 import { App, Button, Flex, Typography, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { uploadFile, uploadProblem } from '../../api/upload';
 import { DEVICE_TEMPLATE_URL, useImportExcel } from './api';
 import { importFailedText, rowFailures } from './import-failures';

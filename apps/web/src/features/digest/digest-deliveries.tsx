@@ -1,7 +1,7 @@
 import { DIGEST_STATUS_TEXT, type DigestDelivery, type DigestRow } from '@guard-tour/contract';
 import { Drawer, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { NOWRAP, shown } from '../../components/cells';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { DIGEST_DELIVERIES_PAGE_SIZE, useDigestDeliveries } from './api';

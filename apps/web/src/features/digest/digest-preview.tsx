@@ -1,6 +1,6 @@
 import type { DigestRow } from '@guard-tour/contract';
 import { Alert, Modal, Spin, Typography } from 'antd';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { useDigestPreview } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import type { EventRow } from '@guard-tour/contract';
-import { api } from '../../api/api';
-import type { Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import type { Paged } from '@guard-tour/client/browser';
 import type { ListParams } from '../../components/paging';
 import { eventListBody } from './event-filters';
 

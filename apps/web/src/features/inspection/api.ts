@@ -7,8 +7,8 @@ import type {
   SaveChecklistInput,
 } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import type { Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import type { Paged } from '@guard-tour/client/browser';
 import { pagingOf, type ListParams } from '../../components/paging';
 
 export const CHECKLIST_KEY = ['checklist'] as const;

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CheckItemKind, type ChecklistItem, type SaveChecklistInput } from '@guard-tour/contract';
 import { App, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { CHECK_ITEM_KIND_TEXT } from '../../components/check-item-kinds';
 import { HoldSelect } from '../../components/hold-select';
 import { useChecklistDetail, useSaveChecklist } from './api';

@@ -2,7 +2,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ChecklistRow } from '@guard-tour/contract';
 import { App, Button, Checkbox, Flex, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../../api/use-can';
 import { actionsColumn } from '../../components/actions-column';
 import { shown } from '../../components/cells';

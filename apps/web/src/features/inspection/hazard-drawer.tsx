@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../../api/use-can';
 import { PhotoThumbs } from '../../components/photo-thumbs';
 import { useAssignees, useHazardDetail, useMoveHazard, type HazardAction } from './api';

@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/api';
+import { api } from '@guard-tour/client/api';
 import { deploymentNow } from '../../api/deployment-time';
 import { shown } from '../../components/cells';
 import { ExportButton } from '../../components/export-button';

@@ -1,8 +1,8 @@
 import type { AccountOption, MissedReportRow, MissedRound, RoadOption } from '@guard-tour/contract';
 import { MAX_PAGE_SIZE } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import { EXPORT_TIMEOUT_MS, type Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import { EXPORT_TIMEOUT_MS, type Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { exportMissedBody, missedReportBody, missedRoundsBody, type ReportFilters } from './report-filters';
 

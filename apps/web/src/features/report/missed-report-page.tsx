@@ -1,7 +1,7 @@
 import type { MissedReportRow } from '@guard-tour/contract';
 import { Empty, Table } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { rootHoldId } from '../../components/hold-tree';
 import { lastPage, PAGE_SIZE } from '../../components/paging';
 import { TreeListLayout } from '../../components/tree-list-layout';

@@ -3,8 +3,8 @@ import { REPORT_GROUP_TEXT, type HoldTreeNode, type MissedReportRow } from '@gua
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { loadErrorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { loadErrorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 import { shown } from '../../components/cells';
 import { rootHoldId } from '../../components/hold-tree';
 import { useHoldTree } from '../../components/use-hold-tree';

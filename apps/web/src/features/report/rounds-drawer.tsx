@@ -1,7 +1,7 @@
 import { REPORT_GROUP_TEXT, type MissedReportRow, type MissedRound } from '@guard-tour/contract';
 import { Button, Drawer, Empty, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '../../api/client';
+import { loadErrorText } from '@guard-tour/client/browser';
 import { NOWRAP, shown } from '../../components/cells';
 import { RoundPointsDialog } from '../../components/round-points';
 import { windowText } from '../../components/round-window';

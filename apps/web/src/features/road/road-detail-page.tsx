@@ -1,9 +1,9 @@
 import { App, Button, Card, Divider, Form, Result } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorText, loadErrorText } from '../../api/client';
+import { errorText, loadErrorText } from '@guard-tour/client/browser';
 import { deploymentNow } from '../../api/deployment-time';
-import { MSG } from '../../api/messages';
+import { MSG } from '@guard-tour/client/messages';
 import { useCan } from '../../api/use-can';
 import { holdLabel, rootHoldId } from '../../components/hold-tree';
 import { PageLoading } from '../../components/page-loading';

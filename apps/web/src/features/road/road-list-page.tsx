@@ -3,7 +3,7 @@ import type { RoadRow } from '@guard-tour/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../../api/use-can';
 import { ListToolbar } from '../../components/list-toolbar';
 import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';

@@ -1,8 +1,8 @@
 import type { MissedRound, RoadRow } from '@guard-tour/contract';
 import { Empty, Flex, List, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { loadErrorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 import { RoundPointsView } from '../../components/round-points';
 import { windowText } from '../../components/round-window';
 import { StatusTag } from '../../components/status-tag';

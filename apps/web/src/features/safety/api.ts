@@ -1,6 +1,6 @@
 import { AlertKind, AlertState, type AlertRow } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/api';
+import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
 
 /** Under the alerts' key: an alert on the stream, or a handle anywhere, refreshes the banner with the bell. */

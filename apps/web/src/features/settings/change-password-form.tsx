@@ -1,9 +1,9 @@
 import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, newPasswordMessage } from '@guard-tour/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
-import { updateSessionInfo } from '../../api/session';
+import { errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
+import { updateSessionInfo } from '@guard-tour/client/session';
 import { changePassword } from './api';
 
 interface PasswordFields {

@@ -1,5 +1,5 @@
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { holdTypeText } from '../../components/hold-type';
 import { ChangePasswordForm } from './change-password-form';
 

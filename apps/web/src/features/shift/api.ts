@@ -1,9 +1,8 @@
 import type { RosterMonth, SaveRosterInput, SaveShiftInput, ShiftRow } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import { failureOf } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import { failureOf, fetchFile } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
-import { fetchFile } from '../../api/transport';
 import { uploadFile } from '../../api/upload';
 
 /** 班次管理 and 排班表 (SHIFTS.md): the shifts of an organisation, its month grid and their edits. */

@@ -2,7 +2,7 @@ import type { RosterImported } from '@guard-tour/contract';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { downloadRosterTemplate, useImportRoster } from './api';
 
 /** 导入: the template (账号, 姓名, 日期, 班次 — 休 for a day off), one file, then each refused row with its reason. */

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { queryClient } from '../../app/query-client';
-import { clearSession } from '../../api/session';
+import { clearSession } from '@guard-tour/client/session';
 import { fakeServer } from '../../test/fake-server';
 import { ADMIN_ROLE, startSessionWith } from '../../test/session';
 import { RosterPage } from './roster-page';

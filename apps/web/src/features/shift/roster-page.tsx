@@ -2,7 +2,7 @@ import type { RosterMonth, ShiftRow } from '@guard-tour/contract';
 import { App, Button, DatePicker, Flex, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../../api/use-can';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { useCopyRoster, useRosterMonth, useSaveRoster, useShifts } from './api';

@@ -1,6 +1,6 @@
 import { MIN_SHIFT_MINUTES, shiftLength, type SaveShiftInput, type ShiftRow } from '@guard-tour/contract';
 import { App, ColorPicker, Form, Input, InputNumber, Modal } from 'antd';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useSaveShift } from './api';
 
 interface ShiftFormProps {

@@ -2,7 +2,7 @@ import type { ShiftRow } from '@guard-tour/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
+import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../../api/use-can';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { useRemoveShift, useShifts } from './api';

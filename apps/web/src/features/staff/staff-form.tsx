@@ -3,7 +3,7 @@ import { Col } from 'antd';
 import { EditDialog, holdIdOf, RemarkItem, rowOf, useEditForm, type EditSubject } from '../../components/edit-dialog';
 import { AccountItems } from '../../components/form-items';
 import { HoldItem } from '../../components/hold-select';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { useSaveAccount } from './api';
 import { RoleItem } from './role-select';
 import {

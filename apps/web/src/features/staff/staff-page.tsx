@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { StaffRow } from '@guard-tour/contract';
 import { Button, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../api/use-session';
+import { useSession } from '@guard-tour/client/use-session';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
 import { ListToolbar } from '../../components/list-toolbar';

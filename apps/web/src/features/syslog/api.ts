@@ -1,6 +1,6 @@
 import { LogType, type SysLogRow } from '@guard-tour/contract';
-import { api } from '../../api/api';
-import type { Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 

@@ -1,7 +1,7 @@
 import type { SaveWebhookInput, WebhookRow, WebhookTestResult } from '@guard-tour/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/api';
-import type { Paged } from '../../api/client';
+import { api } from '@guard-tour/client/api';
+import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 

@@ -1,8 +1,8 @@
 import type { WebhookRow } from '@guard-tour/contract';
 import { App } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../api/client';
-import { MSG } from '../../api/messages';
+import { errorText } from '@guard-tour/client/browser';
+import { MSG } from '@guard-tour/client/messages';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { useRemoveWebhook, useSaveWebhook, useTestWebhook } from './api';
 import { toggledInput } from './webhook-form-values';

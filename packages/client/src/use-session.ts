@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getSession, subscribeSession, type Session } from './session';
+import { getSession, subscribeSession, type Session } from './session.js';
 
 /** The current session, re-rendering on login, logout, refresh and changes from other browser tabs. */
 export function useSession(): Session | null {

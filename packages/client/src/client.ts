@@ -1,7 +1,8 @@
 import { calls, type AnswerOf, type Call, type Calls, type InputOf } from '@guard-tour/contract';
-import { apiGet, apiPage, apiPost, buildUrl, type Params, type RequestOptions } from './client';
+import { envelopeOf, type Envelopes, type Params } from './envelope.js';
+import type { Connection, RequestOptions } from './transport.js';
 
-/** One call of the console: its input typed from the call table, its answer the envelope's data (or a page). */
+/** One call: its input typed from the call table, its answer the envelope's data (or a page). */
 export type CallFn<C extends Call> = (
   ...args: InputOf<C> extends undefined
     ? [input?: undefined, options?: RequestOptions]
@@ -13,7 +14,7 @@ export interface FileLink<C extends Call> {
   url(input: InputOf<C>): string;
 }
 
-type ClientOf<T extends Record<string, Record<string, Call>>> = {
+export type ClientOf<T extends Record<string, Record<string, Call>>> = {
   [A in keyof T]: {
     [K in keyof T[A]]: T[A][K]['kind'] extends 'file'
       ? FileLink<T[A][K]>
@@ -24,15 +25,20 @@ type ClientOf<T extends Record<string, Record<string, Call>>> = {
 };
 
 /** A link's query string, each part percent-encoded as browsers write links (a space is `%20`, never `+`). */
-function linkTo(path: string, input: Record<string, string | number> | undefined): string {
+function linkTo(
+  buildUrl: Envelopes['buildUrl'],
+  path: string,
+  input: Record<string, string | number> | undefined,
+): string {
   const query = Object.entries(input ?? {})
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
     .join('&');
   return `${buildUrl(path)}${query ? `?${query}` : ''}`;
 }
 
-function clientCall(one: Call): unknown {
-  if (one.kind === 'file') return { url: (input?: Record<string, string | number>) => linkTo(one.path, input) };
+function clientCall({ apiGet, apiPage, apiPost, buildUrl }: Envelopes, one: Call): unknown {
+  if (one.kind === 'file')
+    return { url: (input?: Record<string, string | number>) => linkTo(buildUrl, one.path, input) };
   if (one.kind === 'raw') return { path: buildUrl(one.path) };
   if (one.kind === 'list')
     return (input: unknown, options?: RequestOptions) => apiPage(one.method, one.path, input, options);
@@ -41,16 +47,18 @@ function clientCall(one: Call): unknown {
     : (input: unknown, options?: RequestOptions) => apiPost(one.path, input, options);
 }
 
-function clientOf<T extends Record<string, Record<string, Call>>>(table: T): ClientOf<T> {
+function clientOf<T extends Record<string, Record<string, Call>>>(table: T, envelopes: Envelopes): ClientOf<T> {
   const client: Record<string, Record<string, unknown>> = {};
   for (const [area, entries] of Object.entries(table)) {
-    client[area] = Object.fromEntries(Object.entries(entries).map(([name, one]) => [name, clientCall(one)]));
+    client[area] = Object.fromEntries(Object.entries(entries).map(([name, one]) => [name, clientCall(envelopes, one)]));
   }
   return client as ClientOf<T>;
 }
 
 /**
- * The console's one way to call the server, made from the call table: `api.device.saveDevice(body)`. No path is
- * written anywhere else in the console.
+ * The one way to call the server, made from the call table: `api.device.saveDevice(body)`. The console and the guard
+ * app use the browser's (api.ts), the simulator its own connections. No path is written anywhere else.
  */
-export const api: ClientOf<Calls> = clientOf(calls);
+export function createClient(connection: Connection): ClientOf<Calls> {
+  return clientOf(calls, envelopeOf(connection));
+}
