@@ -1,16 +1,17 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { REPORT_GROUP_TEXT, type HoldTreeNode, type MissedReportRow } from '@guard-tour/contract';
+import { REPORT_GROUP_TEXT, type HoldTreeNode } from '@guard-tour/contract';
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { loadErrorText } from '@guard-tour/client/browser';
-import { MSG } from '@guard-tour/client/messages';
+import { loadErrorText } from '../../api/client';
+import { MSG } from '../../api/messages';
 import { shown } from '../../components/cells';
 import { rootHoldId } from '../../components/hold-tree';
 import { useHoldTree } from '../../components/use-hold-tree';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useAccountChoices, useAllMissed, useRoadChoices } from './api';
-import { filtersFromSearch, rateText, spanText } from './report-filters';
+import { MISSED_FIGURES, figureText } from './report-columns';
+import { filtersFromSearch, spanText } from './report-filters';
 import { deploymentNow } from '../../api/deployment-time';
 
 /** The name of an organisation in the tree (depth first); '' when it is not there. */
@@ -46,17 +47,6 @@ const PRINT_CSS = `
   .missed-print th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
 `;
-
-const NUMBER_COLUMNS: { title: string; value: (row: MissedReportRow) => string }[] = [
-  { title: '应巡轮次', value: (row) => shown(row.rounds_expected) },
-  { title: '完成轮次', value: (row) => shown(row.rounds_done) },
-  { title: '应巡点数', value: (row) => shown(row.points_expected) },
-  { title: '正常', value: (row) => shown(row.on_time) },
-  { title: '早到', value: (row) => shown(row.early) },
-  { title: '迟到', value: (row) => shown(row.late) },
-  { title: '漏检', value: (row) => shown(row.missed) },
-  { title: '完成率', value: (row) => rateText(row.rate) },
-];
 
 /**
  * 漏检报表 打印 (/patrol/missed_report/print?…): every group of the filters in the address on one plain page, with the
@@ -103,9 +93,9 @@ export function MissedReportPrintPage() {
           <tr>
             <th scope="col">序号</th>
             <th scope="col">{REPORT_GROUP_TEXT[filters.group_by]}</th>
-            {NUMBER_COLUMNS.map((column) => (
-              <th scope="col" key={column.title}>
-                {column.title}
+            {MISSED_FIGURES.map((figure) => (
+              <th scope="col" key={figure.key}>
+                {figure.title}
               </th>
             ))}
           </tr>
@@ -113,7 +103,7 @@ export function MissedReportPrintPage() {
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={NUMBER_COLUMNS.length + 2} style={{ textAlign: 'center', padding: 24 }}>
+              <td colSpan={MISSED_FIGURES.length + 2} style={{ textAlign: 'center', padding: 24 }}>
                 暂无数据
               </td>
             </tr>
@@ -122,9 +112,9 @@ export function MissedReportPrintPage() {
               <tr key={String(row.group_key)}>
                 <td className="num">{index + 1}</td>
                 <td>{shown(row.group_name)}</td>
-                {NUMBER_COLUMNS.map((column) => (
-                  <td className="num" key={column.title}>
-                    {column.value(row)}
+                {MISSED_FIGURES.map((figure) => (
+                  <td className="num" key={figure.key}>
+                    {figureText(row, figure.key)}
                   </td>
                 ))}
               </tr>

@@ -3,6 +3,25 @@ import { Button, Typography, type TableColumnType, type TableColumnsType } from 
 import { NOWRAP, shown } from '../../components/cells';
 import { rateText, type ReportSort } from './report-filters';
 
+type MissedFigure = Exclude<keyof MissedReportRow, 'group_key' | 'group_name'>;
+
+/** The report's figures after the group's name, in the order the screen and the print view show them. */
+export const MISSED_FIGURES: readonly { key: MissedFigure; title: string }[] = [
+  { key: 'rounds_expected', title: '应巡轮次' },
+  { key: 'rounds_done', title: '完成轮次' },
+  { key: 'points_expected', title: '应巡点数' },
+  { key: 'on_time', title: '正常' },
+  { key: 'early', title: '早到' },
+  { key: 'late', title: '迟到' },
+  { key: 'missed', title: '漏检' },
+  { key: 'rate', title: '完成率' },
+];
+
+/** A figure as text: a count, or the rate with one decimal; '—' when there is none. */
+export function figureText(row: MissedReportRow, key: MissedFigure): string {
+  return key === 'rate' ? rateText(row.rate) : shown(row[key]);
+}
+
 const count = (value: number | null | undefined) => shown(value);
 
 const numberColumn = (
@@ -42,6 +61,17 @@ export function reportColumns({
   sortable,
   onOpen,
 }: ReportColumnOptions): TableColumnsType<MissedReportRow> {
+  // The two headers the screen sorts by, each one way only.
+  const sortedBy = (key: ReportSort, direction: 'ascend' | 'descend', tip: string) =>
+    sortable
+      ? {
+          key,
+          sorter: true,
+          sortDirections: [direction],
+          sortOrder: sort === key ? direction : null,
+          showSorterTooltip: { title: tip },
+        }
+      : {};
   return [
     {
       title: REPORT_GROUP_TEXT[groupBy],
@@ -64,37 +94,20 @@ export function reportColumns({
           shown(value)
         ),
     },
-    numberColumn('应巡轮次', 'rounds_expected'),
-    numberColumn('完成轮次', 'rounds_done'),
-    numberColumn('应巡点数', 'points_expected'),
-    numberColumn('正常', 'on_time'),
-    numberColumn('早到', 'early'),
-    numberColumn('迟到', 'late'),
-    {
-      ...numberColumn('漏检', 'missed', 96),
-      render: (value: number) => <MissedCount value={value} />,
-      ...(sortable
-        ? {
-            key: 'missed',
-            sorter: true,
-            sortDirections: ['descend' as const],
-            sortOrder: sort === 'missed' ? ('descend' as const) : null,
-            showSorterTooltip: { title: '漏检多的在前' },
-          }
-        : {}),
-    },
-    {
-      ...numberColumn('完成率', 'rate', 96),
-      render: (value: number | null) => rateText(value),
-      ...(sortable
-        ? {
-            key: 'rate',
-            sorter: true,
-            sortDirections: ['ascend' as const],
-            sortOrder: sort === 'rate' ? ('ascend' as const) : null,
-            showSorterTooltip: { title: '完成率低的在前' },
-          }
-        : {}),
-    },
+    ...MISSED_FIGURES.map(({ key, title }): TableColumnType<MissedReportRow> => {
+      if (key === 'missed')
+        return {
+          ...numberColumn(title, key, 96),
+          render: (value: number) => <MissedCount value={value} />,
+          ...sortedBy(key, 'descend', '漏检多的在前'),
+        };
+      if (key === 'rate')
+        return {
+          ...numberColumn(title, key, 96),
+          render: (value: number | null) => rateText(value),
+          ...sortedBy(key, 'ascend', '完成率低的在前'),
+        };
+      return numberColumn(title, key);
+    }),
   ];
 }
