@@ -1,7 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { itemKindOf } from '@guard-tour/contract';
 import { Button, Form, Input, Radio, Select, type FormInstance } from 'antd';
-import { DayCheckboxes } from '../../components/day-checkboxes';
+import { CycleFields } from '../../components/cycle-fields';
 import { withGrace } from '../../components/grace';
 import { GraceItem } from '../../components/grace-item';
 import { SLOTS_EXTRA, slotsRule } from '../../components/time-slots';
@@ -76,19 +76,7 @@ export function RoadDetailForm(props: RoadDetailFormProps) {
           />
         </Form.Item>
       )}
-      <Form.Item label="巡检周期" name="cycle_repeat_type">
-        <Radio.Group options={ROAD_CYCLE_OPTIONS} />
-      </Form.Item>
-      {kind === 'weekday' && (
-        <Form.Item label="巡检星期" name="weekdays">
-          <DayCheckboxes kind="weekday" />
-        </Form.Item>
-      )}
-      {kind === 'monthday' && (
-        <Form.Item label="巡检日期" name="monthdays">
-          <DayCheckboxes kind="monthday" />
-        </Form.Item>
-      )}
+      <CycleFields name="cycle_repeat_type" options={ROAD_CYCLE_OPTIONS} kind={kind} />
       <Form.Item label="巡检时段" name="time_slots" extra={SLOTS_EXTRA} rules={[slotsRule]}>
         <TimeSlotsEditor />
       </Form.Item>

@@ -1,7 +1,7 @@
 import type { DeviceOption, RoadOption, TimeSlot } from '@guard-tour/contract';
 import { TaskMode, itemKindOfTask, taskMessages } from '@guard-tour/contract';
-import { Col, Form, Input, Radio, Row, Select, Tag, Typography, type FormInstance } from 'antd';
-import { DayCheckboxes } from '../../components/day-checkboxes';
+import { Col, Form, Input, Row, Select, Tag, Typography, type FormInstance } from 'antd';
+import { CycleFields } from '../../components/cycle-fields';
 import { DIALOG_FORM_LAYOUT } from '../../components/form-dialog';
 import { withGrace } from '../../components/grace';
 import { GraceItem } from '../../components/grace-item';
@@ -100,30 +100,21 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
             />
           </Form.Item>
         </Col>
-        <Col span={24}>
-          <Form.Item label="巡检周期" name="cycle_repeat_mode">
-            <Radio.Group options={TASK_CYCLE_OPTIONS} />
-          </Form.Item>
-        </Col>
-        {mode === TaskMode.single && (
-          <Col {...half}>
-            <Form.Item label="执行日期" name="single_date" extra="不选则为保存当天">
-              <DateTextPicker placeholder="执行日期" />
-            </Form.Item>
-          </Col>
-        )}
-        <Col span={24}>
-          {kind === 'weekday' && (
-            <Form.Item label="巡检星期" name="weekdays">
-              <DayCheckboxes kind="weekday" />
-            </Form.Item>
-          )}
-          {kind === 'monthday' && (
-            <Form.Item label="巡检日期" name="monthdays">
-              <DayCheckboxes kind="monthday" />
-            </Form.Item>
-          )}
-        </Col>
+        <CycleFields
+          name="cycle_repeat_mode"
+          options={TASK_CYCLE_OPTIONS}
+          kind={kind}
+          wrap={(field) => <Col span={24}>{field}</Col>}
+          between={
+            mode === TaskMode.single && (
+              <Col {...half}>
+                <Form.Item label="执行日期" name="single_date" extra="不选则为保存当天">
+                  <DateTextPicker placeholder="执行日期" />
+                </Form.Item>
+              </Col>
+            )
+          }
+        />
         <Col span={24}>
           <Form.Item
             label="巡检时段"
