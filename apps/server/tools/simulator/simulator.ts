@@ -8,13 +8,11 @@ import {
   readTimeSlots,
   roadCycleOf,
   taskModeOf,
-  type TimeSlot,
-  type Envelope,
+  type Calls,
   type HoldTreeNode,
-  type RoadRow,
-  type TaskRow,
-  type UploadPunchesResult,
+  type TimeSlot,
 } from '@guard-tour/contract';
+import { ApiError, createClient, type ClientOf, type Paged } from '@guard-tour/client';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseClock, parseItems } from '../../src/domain/cycle-items.js';
 import { RoundStatus } from '../../src/domain/schedule.js';
@@ -75,51 +73,39 @@ export interface SimulatorReport {
 
 const RETRIES = 5;
 
+/**
+ * The simulator's two connections, through the typed client over the call table: the console's calls as its account,
+ * and the terminals' upload with the installation's key.
+ */
 class Client {
   private token = '';
-  constructor(
-    private readonly options: SimulatorOptions,
-    private readonly send: typeof fetch,
-  ) {}
+  readonly api: ClientOf<Calls>;
+  readonly terminal: ClientOf<Calls>;
 
-  async call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: object,
-    auth = `Bearer ${this.token}`,
-  ): Promise<Envelope<T>> {
-    const response = await this.send(`${this.options.url}/proxyserver/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: auth },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    });
-    return (await response.json()) as Envelope<T>;
-  }
-
-  async data<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
-    const reply = await this.call<T>(method, path, body);
-    if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-    return reply.data;
+  constructor(private readonly options: SimulatorOptions) {
+    const common = { base: `${options.url}/proxyserver`, fetch: options.fetch, timeoutMs: 30_000, unauthorized() {} };
+    this.api = createClient({ ...common, authorization: () => `Bearer ${this.token}` });
+    this.terminal = createClient({ ...common, authorization: () => `Device ${options.key}` });
   }
 
   async login(): Promise<void> {
-    const reply = await this.call<{ token: string }>('POST', '/UserInfo/Login_Web', {
-      user_name: this.options.user,
-      user_password: this.options.password,
-    });
-    if (reply.code !== 200) throw new Error(`登录失败：${reply.msg}`);
-    this.token = reply.data.token;
-  }
-
-  async all<T>(path: string, body: object = {}): Promise<T[]> {
-    const rows: T[] = [];
-    for (let page = 1; ; page++) {
-      const reply = await this.call<T[]>('POST', path, { ...body, PageIndex: page, PageSize: 200 });
-      if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-      rows.push(...reply.data);
-      if (rows.length >= (reply.total ?? 0) || reply.data.length === 0) return rows;
+    const { user, password } = this.options;
+    try {
+      const reply = await this.api.auth.login({ user_name: user, user_password: password }, { redirectOn401: false });
+      this.token = reply.token;
+    } catch (error) {
+      throw error instanceof ApiError && error.kind === 'server' ? new Error(`登录失败：${error.message}`) : error;
     }
+  }
+}
+
+/** Every row of a paged list, 200 a page. */
+async function all<T>(page: (paging: { PageIndex: number; PageSize: number }) => Promise<Paged<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let index = 1; ; index++) {
+    const reply = await page({ PageIndex: index, PageSize: 200 });
+    rows.push(...reply.rows);
+    if (rows.length >= reply.total || reply.rows.length === 0) return rows;
   }
 }
 
@@ -136,24 +122,22 @@ function subtrees(nodes: HoldTreeNode[], into = new Map<number, Set<number>>()):
 
 const LONG_AGO = new Date(0);
 
-async function loadRoutes(client: Client, deviceCount: number): Promise<SimRoute[]> {
-  const tree = subtrees(await client.data<HoldTreeNode[]>('GET', '/HoldInfo/GetHoldTree'));
-  const devices = (await client.all<{ device_no: string; hold_id: number }>('/DeviceInfo/SearchDeviceList')).slice(
+async function loadRoutes({ api }: Client, deviceCount: number): Promise<SimRoute[]> {
+  const tree = subtrees(await api.hold.holdTree());
+  // No search type (the first is read), as the console's first look at the list.
+  const devices = (await all((paging) => api.device.listDevices({ search_type: undefined, ...paging }))).slice(
     0,
     deviceCount,
   );
-  const roads = await client.all<RoadRow>('/PatrolRoad/List', { status: -1 });
+  const roads = await all((paging) => api.road.listRoads({ status: -1, ...paging }));
   const routes: SimRoute[] = [];
   const cardsOf = new Map<number, string[]>();
   // A task's terminal is carried by one of its road's accounts, as in the demo.
   const walkersOf = new Map<number, string[]>();
   for (const road of roads) {
     if (road.status === 4) continue;
-    const cards = await client.data<{ patrol_sn: string }[]>('GET', `/PatrolRoad/GetBindCards?road_id=${road.road_id}`);
-    const walkers = await client.data<{ user_name: string }[]>(
-      'GET',
-      `/PatrolRoad/GetBindAccounts?road_id=${road.road_id}`,
-    );
+    const cards = await api.road.boundCards({ road_id: road.road_id });
+    const walkers = await api.road.boundAccounts({ road_id: road.road_id });
     cardsOf.set(
       road.road_id,
       cards.map((c) => c.patrol_sn),
@@ -182,7 +166,7 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<SimRoute
     });
   }
   const chosen = new Set(devices.map((d) => d.device_no));
-  for (const task of await client.all<TaskRow>('/RoadTask/GetRoadTaskList', { task_status: -1 })) {
+  for (const task of await all((paging) => api.task.listTasks({ task_status: -1, ...paging }))) {
     if (!chosen.has(task.device_no) || task.status === RoundStatus.closed) continue;
     const mode = taskModeOf(task.cycle_repeat_mode);
     const kind = itemKindOfTask(mode);
@@ -212,15 +196,14 @@ async function loadRoutes(client: Client, deviceCount: number): Promise<SimRoute
 }
 
 /** Uploads one batch, resending it when the answer is lost (the upload is idempotent). */
-async function uploadBatch(client: Client, key: string, batch: Batch, report: SimulatorReport) {
+async function uploadBatch(client: Client, batch: Batch, report: SimulatorReport) {
   const body = { device_no: batch.device, records: batch.records, device_time: batch.device_time };
   for (let attempt = 1; ; attempt++) {
     try {
-      const reply = await client.call<UploadPunchesResult>('POST', '/Terminal/UploadPunches', body, `Device ${key}`);
-      if (reply.code !== 200) throw new Error(`${reply.code} ${reply.msg}`);
-      report.accepted += reply.data.accepted;
-      report.duplicates += reply.data.duplicates;
-      report.rejected += reply.data.rejected.length;
+      const reply = await client.terminal.punch.uploadPunches(body);
+      report.accepted += reply.accepted;
+      report.duplicates += reply.duplicates;
+      report.rejected += reply.rejected.length;
       report.batches += 1;
       return;
     } catch (error) {
@@ -253,7 +236,7 @@ async function uploadWalks(run: Run, routes: readonly SimRoute[]) {
   const size = options.batch ?? 1000;
   for (const [device, records] of walks) {
     for (let i = 0; i < records.length; i += size) {
-      await uploadBatch(run.client, options.key, { device, records: records.slice(i, i + size) }, run.report);
+      await uploadBatch(run.client, { device, records: records.slice(i, i + size) }, run.report);
     }
     run.log(`${device}: ${records.length} 条`);
   }
@@ -265,7 +248,7 @@ const none = (what: string) => new Error(`没有可用于该场景的${what}：�
 async function playScenario(run: Run, scenario: Scenario) {
   const { client, options, routes, now, report, log } = run;
   const tz = options.tz;
-  const send = (batch: Batch) => uploadBatch(client, options.key, batch, report);
+  const send = (batch: Batch) => uploadBatch(client, batch, report);
   const kind = (k: AlertKind) => ALERT_KIND_TEXT[k];
   switch (scenario) {
     case 'late': {
@@ -320,7 +303,7 @@ async function playScenario(run: Run, scenario: Scenario) {
 }
 
 export async function simulate(options: SimulatorOptions): Promise<SimulatorReport> {
-  const client = new Client(options, options.fetch ?? fetch);
+  const client = new Client(options);
   const log = options.log ?? (() => {});
   await client.login();
   const routes = await loadRoutes(client, options.devices);
