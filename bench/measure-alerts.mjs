@@ -4,21 +4,23 @@
 // from the instant its transaction's COMMIT is sent (never later than "raised", so it cannot flatter the server) to
 // the event's arrival at the bench's reader; the baseline is the same NOTIFY heard on a plain LISTEN connection.
 // PGlite is one process's: there is no second server, so P10 does not apply to it.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { call, loginAdmin } from './api.mjs';
 import { serverModule } from './server-modules.mjs';
 import { startServer } from './server.mjs';
 import { quantile } from './stats.mjs';
 
 export const STREAMS = 1_000;
 export const ALERTS = 100;
-/** Enterprises 2…11 get an admin each, with 10 streams: 100 of the 1,000 streams see only their enterprise. */
-const ENTERPRISE_ADMINS = 10;
-const STREAMS_PER_ENTERPRISE_ADMIN = 10;
-const ENTERPRISE_PASSWORD = 'bench-p10-ent-1';
+/** A server keeps at most this many streams an account (alert-hub.ts), so the streams need 200 accounts. */
+const STREAMS_PER_ACCOUNT = 5;
+/** Enterprises 2…21 get an admin each, with 5 streams: 100 of the 1,000 streams see only their enterprise. */
+const ENTERPRISE_ADMINS = 20;
+/** The other 900 streams are the operator's: 180 accounts of organisation 1. */
+const ROOT_ACCOUNTS = STREAMS / STREAMS_PER_ACCOUNT - ENTERPRISE_ADMINS;
 /** Streams opened at once: each is an authenticated call (session and scope look-ups). */
 const OPENING = 50;
 /** How long to wait for the last delivery before counting the rest missing, and then for strays or duplicates. */
@@ -75,28 +77,33 @@ function openStream(base, agent, token) {
   });
 }
 
-/** Enterprise admins (the data set has none that can log in): one per enterprise 2…11, the same password. */
-async function enterpriseAdmins(db) {
-  const hash = await (await serverModule('security/password.js')).hashPassword(ENTERPRISE_PASSWORD);
+/**
+ * The streams' accounts (the data set has none that can log in): an admin of each enterprise 2…21 and 180 accounts
+ * of organisation 1, each with a live session stored as a login stores it (200 logins would meet the login rate
+ * limit of the server under test). Answers `{ holdId, token }` per account, the enterprise admins first.
+ */
+async function streamAccounts(db) {
+  const { hashToken } = await serverModule('security/token.js');
+  const accounts = [
+    ...Array.from({ length: ENTERPRISE_ADMINS }, (_, k) => ({ holdId: 2 + k, userName: `p10admin${2 + k}` })),
+    ...Array.from({ length: ROOT_ACCOUNTS }, (_, k) => ({ holdId: 1, userName: `p10root${k + 1}` })),
+  ];
   const rows = [];
-  for (let k = 0; k < ENTERPRISE_ADMINS; k += 1) {
-    const holdId = 2 + k;
-    const userName = `p10admin${holdId}`;
-    await db.query(
-      `insert into account (hold_id, user_name, true_name, password_hash, hold_admin)
-       values ($1, $2, $3, $4, true) on conflict do nothing`,
-      [holdId, userName, `企业${holdId - 1}管理员`, hash],
+  for (const account of accounts) {
+    const [{ user_id: userId }] = await db.query(
+      `insert into account (hold_id, user_name, true_name, password_hash)
+       values ($1, $2, $2, 'bench: no password') on conflict (lower(user_name)) where deleted_at is null
+       do update set hold_id = excluded.hold_id returning user_id`,
+      [account.holdId, account.userName],
     );
-    rows.push({ holdId, userName });
+    const token = randomBytes(32).toString('hex');
+    await db.query(
+      `insert into session (token_hash, user_id, hold_id, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
+      [hashToken(token), userId, account.holdId],
+    );
+    rows.push({ holdId: account.holdId, token });
   }
   return rows;
-}
-
-async function login(base, userName) {
-  const reply = await call(base, 'POST', '/UserInfo/Login_Web', {
-    body: { user_name: userName, user_password: ENTERPRISE_PASSWORD, remember_login: false },
-  });
-  return reply.data.token;
 }
 
 /** Opens `plans` ({ server, token, path }) `OPENING` at a time. */
@@ -150,7 +157,7 @@ const latencySummary = (samples) => ({
 
 /** P10 against `server` (already on the data set) and a second server started here on the same database. */
 export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
-  const admins = await enterpriseAdmins(db);
+  const accounts = await streamAccounts(db);
   const holdPaths = new Map(
     (await db.query('select hold_id, path from hold where hold_id <= $1', [51 + ALERTS])).map((h) => [
       h.hold_id,
@@ -175,20 +182,14 @@ export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
     });
     await listener.query(`listen ${ALERT_CHANNEL}`);
 
-    // Logins on both servers first, so "before" already holds what a login warms up.
-    const rootTokens = await Promise.all(servers.map((s) => loginAdmin(s.base)));
-    const adminTokens = [];
-    for (const [k, a] of admins.entries()) adminTokens.push(await login(servers[k % 2].base, a.userName));
     await pause(1000);
     const rssBefore = servers.map((s) => s.rssMb());
 
-    // Streams alternate between the servers; the first 100 are the enterprise admins', 10 each.
+    // Streams alternate between the servers, five an account: the first 100 are the enterprise admins'.
     const plans = Array.from({ length: STREAMS }, (_, i) => {
       const serverIndex = i % 2;
-      const k = Math.floor(i / STREAMS_PER_ENTERPRISE_ADMIN);
-      return k < ENTERPRISE_ADMINS
-        ? { serverIndex, server: servers[serverIndex], token: adminTokens[k], path: holdPaths.get(admins[k].holdId) }
-        : { serverIndex, server: servers[serverIndex], token: rootTokens[serverIndex], path: holdPaths.get(1) };
+      const account = accounts[Math.floor(i / STREAMS_PER_ACCOUNT)];
+      return { serverIndex, server: servers[serverIndex], token: account.token, path: holdPaths.get(account.holdId) };
     });
     const openStarted = performance.now();
     streams = await openAll(plans, agents);
@@ -240,7 +241,7 @@ export async function alertDelivery({ server, databaseUrl, dataDir, db }) {
     const rawLatencies = [...raised].filter(([id]) => heard.has(id)).map(([id, a]) => heard.get(id) - a.sentMs);
     return {
       streams: STREAMS,
-      enterpriseStreams: ENTERPRISE_ADMINS * STREAMS_PER_ENTERPRISE_ADMIN,
+      enterpriseStreams: ENTERPRISE_ADMINS * STREAMS_PER_ACCOUNT,
       alerts: ALERTS,
       transactions: ALERTS,
       openMs,
