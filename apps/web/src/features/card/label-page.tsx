@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadErrorText } from '@guard-tour/client/browser';
 import { MSG } from '@guard-tour/client/messages';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { shown } from '../../components/cells';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useAppAddress, useLabelCards } from './api';
@@ -69,7 +70,7 @@ export function CardLabelPage() {
   const appUrl = address.data?.url ?? '';
   const urls = useMemo(() => (points ?? []).map((point) => pointUrl(appUrl, point.patrol_sn)), [points, appUrl]);
   const codes = useQuery({
-    queryKey: ['card', 'qr', urls],
+    queryKey: [...QUERY_KEYS.card, 'qr', urls],
     queryFn: () => Promise.all(urls.map(qrDataUrl)),
     enabled: appUrl !== '' && points !== null,
     staleTime: Infinity,

@@ -9,6 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import type { Paged } from '@guard-tour/client/browser';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
 export const CHECKLIST_KEY = ['checklist'] as const;
@@ -16,7 +17,7 @@ export const HAZARD_KEY = ['hazard'] as const;
 export const CHECKLIST_LIST_KEY = [...CHECKLIST_KEY, 'list'] as const;
 export const HAZARD_LIST_KEY = [...HAZARD_KEY, 'list'] as const;
 
-export function listChecklists(params: ListParams, signal?: AbortSignal): Promise<Paged<ChecklistRow>> {
+export function listChecklists(params: ListParams, signal?: AbortSignal) {
   return api.checklist.listChecklists(
     {
       hold_id: params.holdId,
@@ -83,7 +84,7 @@ export function hazardBody(params: ListParams): HazardListInput {
   };
 }
 
-export function listHazards(params: ListParams, signal?: AbortSignal): Promise<Paged<HazardRow>> {
+export function listHazards(params: ListParams, signal?: AbortSignal) {
   return api.hazard.listHazards(hazardBody(params), { signal });
 }
 
@@ -129,18 +130,10 @@ export function useHazardStats(body: { hold_id?: number | undefined; start_date:
   });
 }
 
-export function useAnswers(punchId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['answers', punchId],
-    queryFn: ({ signal }) => api.hazard.inspectionAnswers({ punch_id: punchId }, { signal }),
-    enabled,
-  });
-}
-
 /** 指派's picker: the accounts of the hazard's organisation and below. */
 export function useAssignees(holdId: number | undefined) {
   return useQuery({
-    queryKey: ['staff', 'options', holdId],
+    queryKey: [...QUERY_KEYS.staff, 'options', holdId],
     queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
   });
@@ -149,7 +142,7 @@ export function useAssignees(holdId: number | undefined) {
 /** The point filter's choices: the points of the picked organisation and below. */
 export function usePointOptions(holdId: number | undefined) {
   return useQuery({
-    queryKey: ['card', 'options', holdId],
+    queryKey: [...QUERY_KEYS.card, 'options', holdId],
     queryFn: ({ signal }) => api.card.cardOptions({ hold_id: holdId }, { signal }),
   });
 }
