@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoadRow } from '@guard-tour/contract';
-import { Button, Checkbox } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
 import { editableActions } from '../../components/actions-column';
-import { ListToolbar } from '../../components/list-toolbar';
+import { IncludeChildrenToolbar } from '../../components/include-children-toolbar';
 import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { listRoadInfos, ROAD_KEY, useRemoveRoadInfo } from './api';
@@ -14,7 +14,6 @@ import { RoadInfoForm, type RoadInfoDialogSubject } from './road-info-form';
 /** 线路管理 (the simple variant): roads by name and points only; 包含下级 on at first. */
 export function RoadInfoPage() {
   const { list, pickedHoldId } = useTreeList<RoadRow>([...ROAD_KEY, 'info-list'], listRoadInfos);
-  const [includeChildren, setIncludeChildren] = useState(true);
   const [dialog, setDialog] = useState<RoadInfoDialogSubject | null>(null);
   const remove = useRemoveRoadInfo();
   const confirmDelete = useConfirmDelete();
@@ -35,23 +34,10 @@ export function RoadInfoPage() {
       columns={columns}
       rowKey="road_id"
       toolbar={
-        <ListToolbar
+        <IncludeChildrenToolbar
           label="线路名称"
           placeholder="输入线路名称查询"
-          value={list.draft}
-          onChange={list.setDraft}
-          onSearch={() => list.searchWith({ include_children: includeChildren })}
-          options={
-            <Checkbox
-              checked={includeChildren}
-              onChange={(event) => {
-                setIncludeChildren(event.target.checked);
-                list.searchWith({ include_children: event.target.checked });
-              }}
-            >
-              包含下级
-            </Checkbox>
-          }
+          list={list}
           extra={
             canEdit && (
               <Button icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', holdId: pickedHoldId })}>

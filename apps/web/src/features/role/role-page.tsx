@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleRow } from '@guard-tour/contract';
-import { Button, Checkbox } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../api/use-can';
-import { ListToolbar } from '../../components/list-toolbar';
+import { IncludeChildrenToolbar } from '../../components/include-children-toolbar';
 import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
 import { listRoles, ROLE_LIST_KEY, useRemoveRole } from './api';
@@ -13,7 +13,6 @@ import { RoleForm, type RoleDialogSubject } from './role-form';
 /** 角色管理 (/sys/roles): the built-in roles and the custom roles of the picked organisation (and below). */
 export function RolePage() {
   const { list, tree, pickedHoldId } = useTreeList<RoleRow>(ROLE_LIST_KEY, listRoles);
-  const [includeChildren, setIncludeChildren] = useState(true);
   const [dialog, setDialog] = useState<{ subject: RoleDialogSubject; readOnly: boolean } | null>(null);
   const remove = useRemoveRole();
   const confirmDelete = useConfirmDelete();
@@ -35,23 +34,10 @@ export function RolePage() {
       rowKey="role_id"
       emptyText="暂无角色"
       toolbar={
-        <ListToolbar
+        <IncludeChildrenToolbar
           label="角色名称"
           placeholder="输入角色名称查询"
-          value={list.draft}
-          onChange={list.setDraft}
-          onSearch={() => list.searchWith({ include_children: includeChildren })}
-          options={
-            <Checkbox
-              checked={includeChildren}
-              onChange={(event) => {
-                setIncludeChildren(event.target.checked);
-                list.searchWith({ include_children: event.target.checked });
-              }}
-            >
-              包含下级
-            </Checkbox>
-          }
+          list={list}
           extra={
             canEdit && (
               <Button
