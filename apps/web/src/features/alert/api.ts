@@ -1,7 +1,6 @@
-import type { AlertRow, AlertSettings, HandleAlertsInput, SaveAlertSettingsInput } from '@guard-tour/contract';
+import type { HandleAlertsInput, SaveAlertSettingsInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import type { ListParams } from '../../components/paging';
 import { alertListBody } from './alert-filters';
@@ -18,7 +17,7 @@ const SETTINGS_KEY = [...QUERY_KEYS.alert, 'settings'] as const;
 /** How many alerts the bell's drawer shows. */
 export const LATEST_ALERTS = 20;
 
-export function listAlerts(params: ListParams, signal?: AbortSignal): Promise<Paged<AlertRow>> {
+export function listAlerts(params: ListParams, signal?: AbortSignal) {
   return api.alert.listAlerts(alertListBody(params), { signal });
 }
 
@@ -58,7 +57,7 @@ export function useHandleAlerts() {
 export function useAlertSettings(holdId: number | undefined) {
   return useQuery({
     queryKey: [...SETTINGS_KEY, holdId],
-    queryFn: ({ signal }): Promise<AlertSettings> => api.alert.settings({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.alert.settings({ hold_id: holdId }, { signal }),
     staleTime: 0,
     retry: false,
   });

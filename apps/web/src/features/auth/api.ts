@@ -1,11 +1,4 @@
-import {
-  loginMessages,
-  ResultCode,
-  type FunTreeItem,
-  type LoginInput,
-  type LoginResult,
-  type SessionInfo,
-} from '@guard-tour/contract';
+import { loginMessages, ResultCode, type FunTreeItem, type LoginInput, type LoginResult } from '@guard-tour/contract';
 import { api } from '@guard-tour/client/api';
 import { ApiError } from '@guard-tour/client/browser';
 import { MSG } from '@guard-tour/client/messages';
@@ -38,7 +31,7 @@ export async function logout(): Promise<void> {
 }
 
 /** Who the stored token belongs to; a 401 here ends the session and goes to the login page. */
-export async function checkToken(): Promise<SessionInfo> {
+export async function checkToken() {
   return api.auth.checkToken();
 }
 

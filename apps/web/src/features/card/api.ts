@@ -20,11 +20,11 @@ export function cardListBody(params: ListParams) {
   };
 }
 
-export async function listCards(params: ListParams, signal?: AbortSignal): Promise<Paged<CardRow>> {
+export async function listCards(params: ListParams, signal?: AbortSignal) {
   return api.card.listCards(cardListBody(params), { signal });
 }
 
-export async function saveCard(input: SaveCardInput): Promise<{ patrol_id: number }> {
+export async function saveCard(input: SaveCardInput) {
   return api.card.saveCard(input);
 }
 

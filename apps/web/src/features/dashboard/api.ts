@@ -1,7 +1,6 @@
-import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
+import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 
 /** DOMAIN.md, Dashboard: the screen refreshes itself every 60 s. */
 export const REFRESH_MS = 60_000;
@@ -19,7 +18,7 @@ export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary
 }
 
 /** Today's punches, newest first, 20 a page. */
-export function listTodayPunches(page: number, signal?: AbortSignal): Promise<Paged<PunchRow>> {
+export function listTodayPunches(page: number, signal?: AbortSignal) {
   return api.dashboard.todayPunches({ PageIndex: page, PageSize: TODAY_PAGE_SIZE }, { signal });
 }
 

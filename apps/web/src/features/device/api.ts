@@ -1,7 +1,7 @@
-import type { DeviceRow, ExcelImportResult, SaveDeviceInput, SnImportResult } from '@guard-tour/contract';
+import type { ExcelImportResult, SaveDeviceInput, SnImportResult } from '@guard-tour/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import { EXPORT_TIMEOUT_MS, type Paged } from '@guard-tour/client/browser';
+import { EXPORT_TIMEOUT_MS } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_DEVICE_SEARCH_TYPE } from './device-choices';
@@ -26,11 +26,11 @@ export function deviceListBody(params: ListParams) {
   };
 }
 
-export async function listDevices(params: ListParams, signal?: AbortSignal): Promise<Paged<DeviceRow>> {
+export async function listDevices(params: ListParams, signal?: AbortSignal) {
   return api.device.listDevices(deviceListBody(params), { signal });
 }
 
-export async function saveDevice(input: SaveDeviceInput): Promise<{ object_id: number }> {
+export async function saveDevice(input: SaveDeviceInput) {
   return api.device.saveDevice(input);
 }
 

@@ -1,7 +1,6 @@
-import type { DigestRow, SaveDigestInput } from '@guard-tour/contract';
+import type { SaveDigestInput } from '@guard-tour/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -9,7 +8,7 @@ export const DIGEST_LIST_KEY = [...QUERY_KEYS.digest, 'list'] as const;
 /** 发送记录 shown a page at a time. */
 export const DIGEST_DELIVERIES_PAGE_SIZE = 20;
 
-export function listDigests(params: ListParams, signal?: AbortSignal): Promise<Paged<DigestRow>> {
+export function listDigests(params: ListParams, signal?: AbortSignal) {
   return api.digest.listDigests(
     { hold_id: params.holdId, include_children: params.filters?.include_children !== false, ...pagingOf(params) },
     { signal },

@@ -1,14 +1,13 @@
-import type { HoldRow, ParentBase, SaveHoldInput } from '@guard-tour/contract';
+import type { SaveHoldInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
 export const HOLD_LIST_KEY = [...QUERY_KEYS.hold, 'list'] as const;
 
 /** The picked organisation first, then everything below it. */
-export async function listHolds(params: ListParams, signal?: AbortSignal): Promise<Paged<HoldRow>> {
+export async function listHolds(params: ListParams, signal?: AbortSignal) {
   return api.hold.listHolds(
     { Name: params.keyword, containChildren: true, HoldID: params.holdId, ...pagingOf(params) },
     { signal },
@@ -16,7 +15,7 @@ export async function listHolds(params: ListParams, signal?: AbortSignal): Promi
 }
 
 /** The parent a new organisation will get (shown read-only in the dialog). */
-export async function loadParentBase(id: number, signal?: AbortSignal): Promise<ParentBase> {
+export async function loadParentBase(id: number, signal?: AbortSignal) {
   return api.hold.parentBase({ id }, { signal });
 }
 

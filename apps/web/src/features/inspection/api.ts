@@ -1,14 +1,6 @@
-import type {
-  AssignHazardInput,
-  ChecklistRow,
-  FixHazardInput,
-  HazardListInput,
-  HazardRow,
-  SaveChecklistInput,
-} from '@guard-tour/contract';
+import type { AssignHazardInput, FixHazardInput, HazardListInput, SaveChecklistInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 

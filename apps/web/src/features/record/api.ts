@@ -1,4 +1,4 @@
-import type { CardTotalRow, PunchRow } from '@guard-tour/contract';
+import type { CardTotalRow } from '@guard-tour/contract';
 import { api } from '@guard-tour/client/api';
 import type { Paged } from '@guard-tour/client/browser';
 import { exportFileName } from '../../components/export-file';
@@ -25,7 +25,7 @@ const PUNCH_CALLS = {
 
 /** 打卡数据 (`GetPatrolClockInList`), 设备统计 and 人员统计 (`PatrolLog/List`): one page of punch rows. */
 export function listPunches(screen: PunchScreen) {
-  return (params: ListParams, signal?: AbortSignal): Promise<Paged<PunchRow>> =>
+  return (params: ListParams, signal?: AbortSignal) =>
     PUNCH_CALLS[screen].list(punchListBody(params, screen), { signal });
 }
 
@@ -34,7 +34,7 @@ export function exportPunches(screen: PunchScreen, params: ListParams): Promise<
 }
 
 /** 巡检记录 (`PatrolData/Records`). */
-export function listRecords(params: ListParams, signal?: AbortSignal): Promise<Paged<PunchRow>> {
+export function listRecords(params: ListParams, signal?: AbortSignal) {
   return api.record.listRecords(recordListBody(params), { signal });
 }
 

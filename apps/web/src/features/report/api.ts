@@ -1,4 +1,4 @@
-import type { AccountOption, MissedReportRow, MissedRound, RoadOption } from '@guard-tour/contract';
+import type { MissedReportRow } from '@guard-tour/contract';
 import { MAX_PAGE_SIZE } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
@@ -11,11 +11,7 @@ export const REPORT_KEY = ['report'] as const;
 /** Road options are read under the road area's key, so a road's save refreshes them. */
 const ROAD_KEY = ['road'] as const;
 
-export function listMissedReport(
-  filters: ReportFilters,
-  page: number,
-  signal?: AbortSignal,
-): Promise<Paged<MissedReportRow>> {
+export function listMissedReport(filters: ReportFilters, page: number, signal?: AbortSignal) {
   return api.report.missedReport(missedReportBody(filters, page), { signal });
 }
 
@@ -55,8 +51,7 @@ export function useAllMissed(filters: ReportFilters) {
 export function useMissedRounds(filters: ReportFilters, groupKey: number | string, onlyMissed: boolean, page: number) {
   return useQuery({
     queryKey: [...REPORT_KEY, 'rounds', filters, groupKey, onlyMissed, page],
-    queryFn: ({ signal }): Promise<Paged<MissedRound>> =>
-      api.report.missedRounds(missedRoundsBody(filters, groupKey, onlyMissed, page), { signal }),
+    queryFn: ({ signal }) => api.report.missedRounds(missedRoundsBody(filters, groupKey, onlyMissed, page), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -68,18 +63,12 @@ export async function exportMissed(filters: ReportFilters): Promise<string> {
   return typeof answer?.fileName === 'string' ? answer.fileName.trim() : '';
 }
 
-/** An options list as an array, also when the answer carried none. */
-function listOf<T>(rows: readonly T[] | null | undefined): T[] {
-  return rows ? [...rows] : [];
-}
-
 /** Roads of the picked organisation (the road picker). */
 export function useRoadChoices(holdId: number | undefined) {
   return useQuery({
     queryKey: [...ROAD_KEY, 'options', holdId],
     queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data): RoadOption[] => listOf(data),
   });
 }
 
@@ -89,6 +78,5 @@ export function useAccountChoices(holdId: number | undefined) {
     queryKey: [...QUERY_KEYS.staff, 'options', holdId],
     queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data): AccountOption[] => listOf(data),
   });
 }

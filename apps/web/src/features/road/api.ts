@@ -1,16 +1,6 @@
-import type {
-  AccountOption,
-  BoundAccount,
-  BoundCard,
-  CardOption,
-  MissedRound,
-  RoadRow,
-  SaveRoadInfoNewInput,
-  SaveRoadInput,
-} from '@guard-tour/contract';
+import type { BoundAccount, BoundCard, RoadRow, SaveRoadInfoNewInput, SaveRoadInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -33,7 +23,7 @@ export function roadListBody(params: ListParams) {
   };
 }
 
-export async function listRoads(call: RoadListCall, params: ListParams, signal?: AbortSignal): Promise<Paged<RoadRow>> {
+export async function listRoads(call: RoadListCall, params: ListParams, signal?: AbortSignal) {
   return api.road[call](roadListBody(params), { signal });
 }
 
@@ -50,12 +40,7 @@ export async function loadRoadForEdit(roadId: number, signal?: AbortSignal): Pro
     api.road.boundAccounts({ road_id: roadId }, { signal }),
     api.road.boundCards({ road_id: roadId }, { signal }),
   ]);
-  return { road, accounts: listOf(accounts), cards: listOf(cards) };
-}
-
-/** An options list as an array, also when the answer carried none. */
-function listOf<T>(rows: readonly T[] | null | undefined): T[] {
-  return rows ? [...rows] : [];
+  return { road, accounts, cards };
 }
 
 export function useRoadForEdit(roadId: number) {
@@ -82,7 +67,6 @@ export function useAccountOptions(holdId: number | undefined) {
     queryKey: [...QUERY_KEYS.staff, 'options', holdId],
     queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data): AccountOption[] => listOf(data),
   });
 }
 
@@ -103,7 +87,6 @@ export function useCardOptions(holdId: number | undefined) {
     queryKey: [...QUERY_KEYS.card, 'options', holdId],
     queryFn: ({ signal }) => api.card.cardOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data): CardOption[] => listOf(data),
   });
 }
 
@@ -141,7 +124,7 @@ export function roadInfoListBody(params: ListParams) {
   };
 }
 
-export async function listRoadInfos(params: ListParams, signal?: AbortSignal): Promise<Paged<RoadRow>> {
+export async function listRoadInfos(params: ListParams, signal?: AbortSignal) {
   return api.road.listRoadInfos(roadInfoListBody(params), { signal });
 }
 
@@ -187,8 +170,7 @@ export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: 
 export function useRoadRounds(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string) {
   return useQuery({
     queryKey: [...ROAD_KEY, 'rounds', road.road_id, day],
-    queryFn: ({ signal }): Promise<Paged<MissedRound>> =>
-      api.report.missedRounds(roadRoundsBody(road, day), { signal }),
+    queryFn: ({ signal }) => api.report.missedRounds(roadRoundsBody(road, day), { signal }),
     staleTime: 0,
   });
 }

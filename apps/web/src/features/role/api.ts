@@ -1,14 +1,13 @@
-import type { RoleRow, SaveRoleInput } from '@guard-tour/contract';
+import type { SaveRoleInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
 export const ROLE_LIST_KEY = [...QUERY_KEYS.role, 'list'] as const;
 
 /** The roles of the picked organisation (and below, unless 包含下级 is off), the four built-in ones first. */
-export async function listRoles(params: ListParams, signal?: AbortSignal): Promise<Paged<RoleRow>> {
+export async function listRoles(params: ListParams, signal?: AbortSignal) {
   return api.role.listRoles(
     {
       hold_id: params.holdId,

@@ -1,4 +1,4 @@
-import { AlertKind, AlertState, type AlertRow } from '@guard-tour/contract';
+import { AlertKind, AlertState } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
@@ -10,7 +10,7 @@ const OPEN_SOS_KEY = [...QUERY_KEYS.alert, 'open-sos'] as const;
 export function useOpenSos(enabled: boolean) {
   return useQuery({
     queryKey: OPEN_SOS_KEY,
-    queryFn: async ({ signal }): Promise<AlertRow[]> =>
+    queryFn: async ({ signal }) =>
       (
         await api.alert.listAlerts(
           { kind: AlertKind.sos, state: AlertState.open, PageIndex: 1, PageSize: 20 },

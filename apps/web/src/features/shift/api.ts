@@ -1,4 +1,4 @@
-import type { RosterMonth, SaveRosterInput, SaveShiftInput, ShiftRow } from '@guard-tour/contract';
+import type { SaveRosterInput, SaveShiftInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import { failureOf, fetchFile } from '@guard-tour/client/browser';
@@ -10,16 +10,14 @@ import { uploadFile } from '../../api/upload';
 export function useShifts(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.shift, 'list', holdId ?? 0],
-    queryFn: async ({ signal }): Promise<ShiftRow[]> =>
-      (await api.shift.listShifts(holdId ? { hold_id: holdId } : {}, { signal })).rows,
+    queryFn: async ({ signal }) => (await api.shift.listShifts(holdId ? { hold_id: holdId } : {}, { signal })).rows,
   });
 }
 
 export function useRosterMonth(holdId: number | undefined, month: string) {
   return useQuery({
     queryKey: [...QUERY_KEYS.shift, 'roster', holdId ?? 0, month],
-    queryFn: ({ signal }): Promise<RosterMonth> =>
-      api.shift.rosterMonth({ ...(holdId ? { hold_id: holdId } : {}), month }, { signal }),
+    queryFn: ({ signal }) => api.shift.rosterMonth({ ...(holdId ? { hold_id: holdId } : {}), month }, { signal }),
   });
 }
 

@@ -1,14 +1,13 @@
-import type { SaveAccountInput, StaffRow } from '@guard-tour/contract';
+import type { SaveAccountInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
 export const STAFF_LIST_KEY = [...QUERY_KEYS.staff, 'list'] as const;
 
 /** Accounts of the picked organisation and below; the keyword matches the account or the person. */
-export async function listStaff(params: ListParams, signal?: AbortSignal): Promise<Paged<StaffRow>> {
+export async function listStaff(params: ListParams, signal?: AbortSignal) {
   return api.staff.listStaff(
     {
       Name: params.keyword,

@@ -1,6 +1,5 @@
-import { LogType, type SysLogRow } from '@guard-tour/contract';
+import { LogType } from '@guard-tour/contract';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -17,7 +16,7 @@ export function logTypesOf(kind: LogKind): number[] {
 }
 
 /** Log entries of the picked organisation and below; the keyword matches account, name, organisation, content or IP. */
-export async function listLogs(kind: LogKind, params: ListParams, signal?: AbortSignal): Promise<Paged<SysLogRow>> {
+export async function listLogs(kind: LogKind, params: ListParams, signal?: AbortSignal) {
   return api.syslog.listLogs(
     { logType: logTypesOf(kind), key: params.keyword, HoldID: params.holdId, ...pagingOf(params) },
     { signal },

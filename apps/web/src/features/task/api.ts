@@ -1,7 +1,6 @@
-import type { DeviceOption, RoadOption, SaveTaskInput, TaskRow } from '@guard-tour/contract';
+import type { SaveTaskInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -22,7 +21,7 @@ export function taskListBody(params: ListParams) {
   };
 }
 
-export async function listTasks(params: ListParams, signal?: AbortSignal): Promise<Paged<TaskRow>> {
+export async function listTasks(params: ListParams, signal?: AbortSignal) {
   return api.task.listTasks(taskListBody(params), { signal });
 }
 
@@ -36,18 +35,12 @@ export function useTaskDetail(taskId: number) {
   });
 }
 
-/** An options list as an array, also when the answer carried none. */
-function listOf<T>(rows: readonly T[] | null | undefined): T[] {
-  return rows ? [...rows] : [];
-}
-
 /** Roads a task of this organisation may walk. */
 export function useRoadOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...ROAD_KEY, 'options', holdId],
     queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data): RoadOption[] => listOf(data),
   });
 }
 
@@ -57,7 +50,6 @@ export function useDeviceOptions(holdId: number | undefined) {
     queryKey: [...QUERY_KEYS.device, 'options', holdId],
     queryFn: ({ signal }) => api.device.deviceOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
-    select: (data): DeviceOption[] => listOf(data),
   });
 }
 

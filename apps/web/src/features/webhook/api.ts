@@ -1,7 +1,6 @@
-import type { SaveWebhookInput, WebhookRow, WebhookTestResult } from '@guard-tour/contract';
+import type { SaveWebhookInput } from '@guard-tour/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
@@ -16,7 +15,7 @@ export function webhookListBody(params: ListParams) {
   return { hold_id: params.holdId, include_children: params.filters?.include_children !== false, ...pagingOf(params) };
 }
 
-export function listWebhooks(params: ListParams, signal?: AbortSignal): Promise<Paged<WebhookRow>> {
+export function listWebhooks(params: ListParams, signal?: AbortSignal) {
   return api.webhook.listWebhooks(webhookListBody(params), { signal });
 }
 
@@ -42,7 +41,7 @@ export function useRemoveWebhook() {
 export function useTestWebhook() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (hookId: number): Promise<WebhookTestResult> => api.webhook.testWebhook({ hook_id: hookId }),
+    mutationFn: (hookId: number) => api.webhook.testWebhook({ hook_id: hookId }),
     onSettled: refresh,
   });
 }
