@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// The contract and the console's client expose their TypeScript sources under the 'source' condition.
+// The contract and the client package expose their TypeScript sources under the 'source' condition.
 const conditions = ['source', ...defaultClientConditions];
 const BASE = '/m/';
 

@@ -4,7 +4,7 @@ import type { PermissionRule } from './permissions.js';
 
 /**
  * One entry of the call table: everything both sides need to know of a call, written once. The server registers
- * its route from the entry (path, validation, response schema, OpenAPI) and the console's client is typed from it.
+ * its route from the entry (path, validation, response schema, OpenAPI) and the client (packages/client) is typed from it.
  *
  * - `data`: the reply is the envelope `{code, msg, data}` with `data` as `output` says.
  * - `list`: the envelope's `data` is an array of `output` rows and `total` the full count.

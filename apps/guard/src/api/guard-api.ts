@@ -10,7 +10,7 @@ import { api } from '@guard-tour/client/api';
 import { ApiError, buildUrl, failureOf, fetchJson } from '@guard-tour/client/browser';
 import type { PunchSender } from '../lib/punch-queue';
 
-/** The guard app's calls, through the console's typed client (same envelope, token and messages). */
+/** The guard app's calls, through @guard-tour/client as the console's (same envelope, token and messages). */
 export const PHOTO_TIMEOUT_MS = 60_000;
 
 /**
