@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock } from './folder-lock.js';
 import { ThreadedPglite } from './pglite/thread.js';
+import { PostgresListener } from './pg-listener.js';
 
 type Schema = typeof schema;
 /** The database, whichever engine is underneath (PGlite and node-postgres share Drizzle's Postgres API). */
@@ -170,6 +171,7 @@ export function openPostgres(url: string, max = 10, readUrl?: string): Database 
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const readPool = readUrl ? newPool(readUrl, Math.max(2, Math.ceil(max / 2))) : undefined;
   if (readPool) setReader(db, drizzlePg(readPool, { schema }) as unknown as Db);
+  const listener = new PostgresListener(url);
   return {
     db,
     kind: 'postgres',
@@ -183,62 +185,10 @@ export function openPostgres(url: string, max = 10, readUrl?: string): Database 
         client.release();
       }
     },
-    listen: (channel, handler, events) => listenPostgres(url, channel, handler, events),
+    listen: (channel, handler, events) => listener.listen(channel, handler, events),
     async close() {
-      await Promise.all([pool.end(), readPool?.end()]);
+      await Promise.all([pool.end(), readPool?.end(), listener.close()]);
     },
-  };
-}
-
-/** How long a lost LISTEN connection waits before it connects again, doubling up to the last. */
-const RELISTEN_MS = [500, 1_000, 2_000, 5_000];
-
-/**
- * A connection of its own that LISTENs on `channel`, and connects again when it is lost (database restarted,
- * failover): what was NOTIFYed while it was away is missed, which only live streams notice; webhooks read their
- * outbox instead.
- */
-async function listenPostgres(url: string, channel: string, handler: (payload: string) => void, events?: ListenEvents) {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let attempt = 0;
-  let lost = false;
-  const connect = async (): Promise<void> => {
-    if (stopped) return;
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === channel) handler(message.payload ?? '');
-    });
-    next.on('error', () => reconnect());
-    try {
-      await next.connect();
-      await next.query(`listen "${channel.replace(/"/g, '')}"`);
-      client = next;
-      attempt = 0;
-      if (stopped) await next.end().catch(() => {});
-      else if (lost) {
-        lost = false;
-        events?.regained();
-      }
-    } catch {
-      await next.end().catch(() => {});
-      reconnect();
-    }
-  };
-  const reconnect = () => {
-    if (stopped) return;
-    if (!lost) {
-      lost = true;
-      events?.lost();
-    }
-    client = undefined;
-    const wait = RELISTEN_MS[Math.min(attempt++, RELISTEN_MS.length - 1)];
-    setTimeout(() => void connect(), wait).unref();
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
   };
 }
 

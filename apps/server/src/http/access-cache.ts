@@ -110,6 +110,12 @@ export class AccessCache {
     return value;
   }
 
+  /** The answer kept for `key` while it holds, without reading (undefined: none). */
+  peek<T>(key: string): T | undefined {
+    const hit = this.kept.get(key);
+    return hit && hit.until > this.now().getTime() ? (hit.value as T) : undefined;
+  }
+
   /** How many answers are kept (the metrics, the tests). */
   get size(): number {
     return this.kept.size;
