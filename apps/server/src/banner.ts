@@ -1,6 +1,6 @@
 import { DEFAULT_ADMIN_PASSWORD, type Config } from './config.js';
-import { ADMIN_USER_NAME } from './db/seed/root.js';
-import { DEMO_PASSWORD } from './db/seed/demo/demo.js';
+import { ADMIN_USER_NAME } from './db/seed-root.js';
+import { DEMO_PASSWORD } from './demo/demo.js';
 import type { DeviceKey } from './security/device-key.js';
 
 /** What the start line says; tests and tools wait for these words (heavy/support/server-process.ts). */

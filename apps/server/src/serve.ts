@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { prepareDatabase } from './db/startup.js';
 import { resolveDeviceKey } from './security/device-key.js';
-import { fillDemo, topUpDemoPunches } from './db/seed/demo/demo.js';
+import { fillDemo, topUpDemoPunches } from './demo/demo.js';
 import { closeOnSignals, shutDown } from './shutdown.js';
 import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
 import { scheduleRetention } from './db/retention.js';

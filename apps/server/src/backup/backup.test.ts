@@ -21,7 +21,7 @@ import { readConfig, type Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { prepareDatabase } from '../db/startup.js';
-import { fillDemo } from '../db/seed/demo/demo.js';
+import { fillDemo } from '../demo/demo.js';
 import { queryRows } from '../db/sql.js';
 import { resolveDeviceKey } from '../security/device-key.js';
 import { multipartBody } from '../test/uploads.js';

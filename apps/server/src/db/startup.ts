@@ -2,7 +2,7 @@ import { DEFAULT_ADMIN_PASSWORD, type Config } from '../config.js';
 import { alignCardDays } from './card-days.js';
 import type { Database } from './client.js';
 import { appliedMigrations, migrateDatabase } from './migrate.js';
-import { seedRoot } from './seed/root.js';
+import { seedRoot } from './seed-root.js';
 import { keepUpRewrittenTables } from './upkeep.js';
 
 export interface Prepared {

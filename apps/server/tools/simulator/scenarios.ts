@@ -2,7 +2,7 @@ import { frozenAt, qualifies } from '../../src/domain/point-result.js';
 import { roundsOn, type Round } from '../../src/domain/schedule.js';
 import { localDate } from '../../src/domain/time.js';
 import { addDays } from '../../src/domain/zoned-time.js';
-import { terminalTime, type PatrolRoute, type PunchRecord } from '../../src/db/seed/demo/punch-walk.js';
+import { terminalTime, type PatrolRoute, type PunchRecord } from '../../src/demo/punch-walk.js';
 
 /**
  * The simulator's scenarios: the batches that make one alert kind happen on demand (ACCOUNTABILITY.md, Alerts),

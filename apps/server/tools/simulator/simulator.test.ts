@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { walk } from '../../src/db/seed/demo/punch-walk.js';
+import { walk } from '../../src/demo/punch-walk.js';
 import { queryRows } from '../../src/db/sql.js';
 import { clockAhead, clockDetail, clockDrift, proxySuspects } from '../../src/domain/punch-flags.js';
 import { frozenAt, qualifies } from '../../src/domain/point-result.js';

@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseClock, parseItems } from '../../src/domain/cycle-items.js';
 import { RoundStatus } from '../../src/domain/schedule.js';
 import { flatSlots, roadSchedule, taskSchedule } from '../../src/domain/stored-schedule.js';
-import { terminalTime, walk } from '../../src/db/seed/demo/punch-walk.js';
+import { terminalTime, walk } from '../../src/demo/punch-walk.js';
 import {
   SKEW_AHEAD_MS,
   SKEW_DRIFT_MS,

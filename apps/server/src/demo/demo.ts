@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../context.js';
+import type { AppContext } from '../context.js';
 import { operatorScope } from './demo-caller.js';
 import { fillDemoAssets } from './demo-assets.js';
 import { fillDemoHolds } from './demo-holds.js';

@@ -1,8 +1,8 @@
 import { RoadCycle, TaskMode, saveRoadInput, saveTaskInput } from '@guard-tour/contract';
-import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../features/scope.js';
-import { saveRoad } from '../../../features/road/road.service.js';
-import { saveTask } from '../../../features/task/task.service.js';
+import type { AppContext } from '../context.js';
+import type { Scope } from '../features/scope.js';
+import { saveRoad } from '../features/road/road.service.js';
+import { saveTask } from '../features/task/task.service.js';
 import type { DemoAssets } from './demo-assets.js';
 import type { DemoHoldIds } from './demo-holds.js';
 

@@ -1,9 +1,9 @@
 import { saveCardInput, saveDeviceInput } from '@guard-tour/contract';
-import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../features/scope.js';
-import { saveCard } from '../../../features/card/card.service.js';
-import { saveDevice } from '../../../features/device/device.service.js';
-import { distanceMeters, northOf, type LatLng } from '../../../domain/position.js';
+import type { AppContext } from '../context.js';
+import type { Scope } from '../features/scope.js';
+import { saveCard } from '../features/card/card.service.js';
+import { saveDevice } from '../features/device/device.service.js';
+import { distanceMeters, northOf, type LatLng } from '../domain/position.js';
 import type { DemoHoldIds } from './demo-holds.js';
 
 /** Each department's patrol points: name and location. */

@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { PHONE_OBJECT_TYPE } from '@guard-tour/contract';
-import type { Queryable } from '../../client.js';
-import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../../schema.js';
-import { roadScheduleColumns, taskScheduleColumns } from '../../road-schedule.js';
-import { roadSchedule, taskSchedule } from '../../../domain/stored-schedule.js';
+import type { Queryable } from '../db/client.js';
+import { account, device, hold, patrolCard, road, roadAccount, roadCard, task } from '../db/schema.js';
+import { roadScheduleColumns, taskScheduleColumns } from '../db/road-schedule.js';
+import { roadSchedule, taskSchedule } from '../domain/stored-schedule.js';
 import type { PatrolRoute } from './punch-walk.js';
 
 /**

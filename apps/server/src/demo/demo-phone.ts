@@ -1,10 +1,10 @@
 import { APP_DEVICE_PREFIX, PHONE_OBJECT_TYPE, appPunchRecord } from '@guard-tour/contract';
-import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../features/scope.js';
-import { localDate } from '../../../domain/time.js';
-import { addDays, zonedInstant } from '../../../domain/zoned-time.js';
-import { saveDevice } from '../../../features/device/device.service.js';
-import { readRecords, storeBatch, terminalByNo } from '../../../features/punch/punch-upload.service.js';
+import type { AppContext } from '../context.js';
+import type { Scope } from '../features/scope.js';
+import { localDate } from '../domain/time.js';
+import { addDays, zonedInstant } from '../domain/zoned-time.js';
+import { saveDevice } from '../features/device/device.service.js';
+import { readRecords, storeBatch, terminalByNo } from '../features/punch/punch-upload.service.js';
 import { demoPlace, offsetOf, type DemoAssets } from './demo-assets.js';
 import type { DemoHoldIds } from './demo-holds.js';
 import { terminalTime } from './punch-walk.js';

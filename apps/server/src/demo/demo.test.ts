@@ -10,8 +10,8 @@ import type {
   StaffRow,
   TaskRow,
 } from '@guard-tour/contract';
-import { queryRows } from '../../sql.js';
-import { useHarness } from '../../../test/harness.js';
+import { queryRows } from '../db/sql.js';
+import { useHarness } from '../test/harness.js';
 import { DEMO_PHONE } from './demo-phone.js';
 import { loadRoutes } from './demo-routes.js';
 import { DEMO_PASSWORD, fillDemo, topUpDemoPunches } from './demo.js';

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../context.js';
-import { Scope } from '../../../features/scope.js';
-import { operatorCaller } from '../../../features/auth/auth.service.js';
+import type { AppContext } from '../context.js';
+import { Scope } from '../features/scope.js';
+import { operatorCaller } from '../features/auth/auth.service.js';
 
 /** The address the demo's log entries name: it is made on the server itself. */
 const DEMO_ADDRESS = '127.0.0.1';

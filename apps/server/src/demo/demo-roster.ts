@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../context.js';
-import { localDate } from '../../../domain/time.js';
-import { addDays } from '../../../domain/zoned-time.js';
-import type { Scope } from '../../../features/scope.js';
-import { copyRoster, saveRoster } from '../../../features/shift/roster.service.js';
-import { saveShift } from '../../../features/shift/shift.service.js';
+import type { AppContext } from '../context.js';
+import { localDate } from '../domain/time.js';
+import { addDays } from '../domain/zoned-time.js';
+import type { Scope } from '../features/scope.js';
+import { copyRoster, saveRoster } from '../features/shift/roster.service.js';
+import { saveShift } from '../features/shift/shift.service.js';
 import type { DemoHoldIds } from './demo-holds.js';
 
 /** The guards of 滨江花园保安部 rotate: 白班, 夜班, then a day off, each a day after the other. */

@@ -1,8 +1,8 @@
 import { BuiltinRole } from '@guard-tour/contract';
-import type { AppContext } from '../../../context.js';
-import type { Scope } from '../../../features/scope.js';
-import { saveHold } from '../../../features/hold/hold.service.js';
-import { saveAccount } from '../../../features/staff/staff.service.js';
+import type { AppContext } from '../context.js';
+import type { Scope } from '../features/scope.js';
+import { saveHold } from '../features/hold/hold.service.js';
+import { saveAccount } from '../features/staff/staff.service.js';
 
 /** Every demo account's password (printed at start). */
 export const DEMO_PASSWORD = 'demo1234';

@@ -1,6 +1,6 @@
-import { roundsOn, type Schedule } from '../../../domain/schedule.js';
-import { localDate } from '../../../domain/time.js';
-import { addDays, zoneOffsetMs } from '../../../domain/zoned-time.js';
+import { roundsOn, type Schedule } from '../domain/schedule.js';
+import { localDate } from '../domain/time.js';
+import { addDays, zoneOffsetMs } from '../domain/zoned-time.js';
 
 /**
  * Realistic punches for roads and tasks (pure, seeded): guards start a little late, take a few minutes per

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../../context.js';
-import { appSetting } from '../../schema.js';
-import { localDate } from '../../../domain/time.js';
-import { addDays } from '../../../domain/zoned-time.js';
-import { uploadPunches } from '../../../features/punch/punch-upload.service.js';
-import { ensureRounds, freezeEndedRounds } from '../../../features/round/round.service.js';
+import type { AppContext } from '../context.js';
+import { appSetting } from '../db/schema.js';
+import { localDate } from '../domain/time.js';
+import { addDays } from '../domain/zoned-time.js';
+import { uploadPunches } from '../features/punch/punch-upload.service.js';
+import { ensureRounds, freezeEndedRounds } from '../features/round/round.service.js';
 import { loadRoutes } from './demo-routes.js';
 import { walk } from './punch-walk.js';
 

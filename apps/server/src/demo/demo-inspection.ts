@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { saveChecklistInput } from '@guard-tour/contract';
-import type { AppContext } from '../../../context.js';
-import { checkAnswers, type GivenAnswer } from '../../../domain/inspection-answers.js';
-import { localDate } from '../../../domain/time.js';
-import { addDays } from '../../../domain/zoned-time.js';
-import type { Scope } from '../../../features/scope.js';
-import { storeAnswers } from '../../../features/inspection/answers.service.js';
-import { checklistDetail, saveChecklist } from '../../../features/inspection/checklist.service.js';
+import type { AppContext } from '../context.js';
+import { checkAnswers, type GivenAnswer } from '../domain/inspection-answers.js';
+import { localDate } from '../domain/time.js';
+import { addDays } from '../domain/zoned-time.js';
+import type { Scope } from '../features/scope.js';
+import { storeAnswers } from '../features/inspection/answers.service.js';
+import { checklistDetail, saveChecklist } from '../features/inspection/checklist.service.js';
 import {
   assignHazard,
   fixHazard,
   ignoreHazard,
   listHazards,
   verifyHazard,
-} from '../../../features/inspection/hazard.service.js';
-import { queryRows } from '../../sql.js';
+} from '../features/inspection/hazard.service.js';
+import { queryRows } from '../db/sql.js';
 import type { DemoHoldIds } from './demo-holds.js';
 
 /**

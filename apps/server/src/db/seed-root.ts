@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { HoldType } from '@guard-tour/contract';
-import type { Db } from '../client.js';
-import { account, hold } from '../schema.js';
-import { hashPassword } from '../../security/password.js';
+import type { Db } from './client.js';
+import { account, hold } from './schema.js';
+import { hashPassword } from '../security/password.js';
 
 export const ROOT_HOLD_ID = 1;
 export const ADMIN_USER_NAME = 'admin';
