@@ -34,8 +34,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Feature walls (ARCHITECTURE.md): a feature may use another feature's service only; the patterns match the
-  // relative paths as written (`../round/round.repository.js`). features/scope.ts is no feature: the caller's scope
-  // every service takes, it reads the organisations (db/) and the caller (http/).
+  // relative paths as written (`../round/round-checks.repository.js`). features/scope.ts is no feature: the
+  // caller's scope every service takes, it reads the organisations (db/) and the caller (http/).
   {
     files: ['apps/server/src/features/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/features/scope.ts'],
