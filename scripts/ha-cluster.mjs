@@ -378,6 +378,11 @@ export async function startHaCluster({ nodes: count = 3 } = {}) {
     writeFileSync(haproxyConf, haproxyConfig({ dir, primaryPort, replicaPort, nodes: members }));
     spawnLogged('haproxy', BINARIES.haproxy, ['-f', haproxyConf, '-db']);
     await cluster.waitHealthy();
+    // Patroni's view is not HAProxy's: the cluster is handed over once a write through HAProxy's port reaches the
+    // leader (HAProxy listens and has checked it up), or fails saying what HAProxy printed.
+    await waitForWrites(cluster.url, START_LIMIT_MS).catch((error) => {
+      throw new Error(`${error.message}; haproxy: ${logTail('haproxy')}`);
+    });
     return cluster;
   } catch (error) {
     await cluster.stop();

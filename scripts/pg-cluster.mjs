@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster from the machine's binaries, for the API suite and the heavy tests (STACK.md trap 8).
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,14 +19,40 @@ export function findBinary(name) {
   throw new Error(`找不到 PostgreSQL 程序 ${name}：请安装 PostgreSQL 15 服务端，或设置 DATABASE_URL`);
 }
 
-export function freePort() {
+/**
+ * A port nothing listens on, chosen below the kernel's ephemeral range: a port from that range (what `listen(0)`
+ * answers) can be taken, before the process it is meant for binds it, as the local end of any outgoing connection
+ * (Patroni's, etcd's, a client's), and that process then fails with EADDRINUSE (the R11 run whose HAProxy never
+ * listened). Tries random ports of the range below; falls back to one the kernel picks.
+ */
+export async function freePort() {
+  const [ephemeralStart] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const high = Math.min(ephemeralStart || 32768, 32768);
+  const low = Math.max(high - 12_000, 1024);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+const canListen = (port) =>
+  listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+
+function listenOnce(port) {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
 }

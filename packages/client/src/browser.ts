@@ -10,12 +10,12 @@ export { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, EXPORT_TIMEOUT_MS } from './tra
 export type { ApiErrorKind, Received, ReceivedFile, RequestOptions } from './transport.js';
 export { errorText, loadErrorText, type Paged, type Params } from './envelope.js';
 
-let onUnauthorized: () => void = () => {
+let onUnauthorized: (message: string) => void = () => {
   window.location.assign('/login');
 };
 
-/** The app registers how to reach the login page (a router navigation) once it starts. */
-export function setUnauthorizedHandler(handler: () => void): void {
+/** The app registers how to reach the login page (a router navigation; the server's msg, why) once it starts. */
+export function setUnauthorizedHandler(handler: (message: string) => void): void {
   onUnauthorized = handler;
 }
 
@@ -25,9 +25,9 @@ export const browser: Connection = {
     const token = getToken();
     return token ? `Bearer ${token}` : null;
   },
-  unauthorized: () => {
+  unauthorized: (message) => {
     clearSession();
-    onUnauthorized();
+    onUnauthorized(message);
   },
 };
 

@@ -82,7 +82,7 @@ export function envelopeOf(connection: Connection): Envelopes {
     }
     const message = usableMsg(body.msg) ?? MSG.loadFailed;
     if (body.code === ResultCode.unauthenticated && options.redirectOn401 !== false) {
-      connection.unauthorized();
+      connection.unauthorized(message);
       return new ApiError('unauthenticated', message, body.code);
     }
     return new ApiError('server', message, body.code);

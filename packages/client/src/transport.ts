@@ -37,8 +37,8 @@ export interface Connection {
   base: string;
   /** The Authorization header (`Bearer …`, `Device …`), read at each request; null sends none. */
   authorization(): string | null;
-  /** A 401 envelope of a call that expects a session: the browser ends it and goes to the login page. */
-  unauthorized(): void;
+  /** A 401 envelope of a call that expects a session (with its msg): the browser ends it and goes to the login page. */
+  unauthorized(message: string): void;
   /** The transport, `fetch` unless a test replaces it. */
   fetch?: typeof fetch;
   /** The time limit of a call that names none. */

@@ -7,7 +7,7 @@ import { cardNumberOfPath } from '../lib/card-number';
 import { LoginScreen } from '../screens/login-screen';
 import { TasksScreen } from '../screens/tasks-screen';
 import { SafetyLayer } from '../safety/safety-layer';
-import { checkPoint, pointOf, startGuard } from './guard-store';
+import { checkPoint, pointOf, sessionEnded, startGuard } from './guard-store';
 import { useGuard } from './use-guard';
 
 /** Which screen: today's rounds, or one point (just checked, or tapped in the list). */
@@ -24,8 +24,8 @@ const HOME = import.meta.env.BASE_URL;
 const HazardsScreen = lazy(() => import('../screens/hazards-screen').then((m) => ({ default: m.HazardsScreen })));
 const PointScreen = lazy(() => import('../screens/point-screen').then((m) => ({ default: m.PointScreen })));
 
-// A 401 has cleared the session: the login screen shows by itself (never the console's /login).
-setUnauthorizedHandler(() => undefined);
+// A 401 has cleared the session: the login screen shows by itself (never the console's /login), saying why.
+setUnauthorizedHandler(sessionEnded);
 
 /** A label's link `/m/p/<卡号>`, read once at start; the address then goes back to the app's home. */
 let linkedCard = cardNumberOfPath(window.location.pathname);

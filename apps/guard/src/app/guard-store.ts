@@ -137,7 +137,7 @@ const loop = startSyncLoop({
         // The session was ended (the phone deleted in 设备管理 or moved out of the organisation, a password reset):
         // the client has cleared it; the login screen says why and that the punches wait.
         if (isSessionEnded(error)) {
-          set({ signedOut: error instanceof Error ? error.message : '请重新登录' });
+          sessionEnded(error instanceof Error ? error.message : '请重新登录');
           return null;
         }
         if (!isPhoneRefused(error)) throw error;
@@ -155,6 +155,14 @@ const loop = startSyncLoop({
   },
   onState: (sync) => set({ sync }),
 });
+
+/**
+ * Any call the server answered 401 (the phone deleted in 设备管理, the account moved, a password reset), whichever
+ * screen or loop made it: the client has cleared the session; the login screen says why (the first reason stays).
+ */
+export function sessionEnded(message: string): void {
+  if (!state.signedOut) set({ signedOut: message });
+}
 
 export async function refreshRounds(): Promise<void> {
   if (!getSession()) return;
