@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 // The real server on a fresh embedded database, on a port the test script chose (or a random one).
 // Set once in the main process: workers inherit process.env, so they agree on the address.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// Below the kernel's ephemeral range (32768 up): no outgoing connection holds it when the servers bind.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'guard-tour-e2e-'));
 // A second server on its own embedded database filled with the demo tenant, for screens that need history.
 process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1);

@@ -14,7 +14,7 @@ import { deliverDigests, recordDuePeriods } from './digest-outbox.service.js';
  * Exactly once (DIGESTS.md): two servers on one database, each with its own clock set to the same instant, notice
  * the same due report at once, and a third (a restart) later; the mailbox and the receiver get it once.
  */
-const smtpPort = 20_000 + Math.floor(Math.random() * 20_000);
+const smtpPort = 20_000 + Math.floor(Math.random() * 12_000);
 const h = useHarness({
   webhookAllowHosts: ['127.0.0.1'],
   smtpUrl: `smtp://reports:mail-secret@127.0.0.1:${smtpPort}`,

@@ -16,7 +16,7 @@ import { deliverDigests, recordDuePeriods } from './digest-outbox.service.js';
  * 定时报表 (DIGESTS.md) through the API, e-mailed to a real SMTP server in this process (Nodemailer on one side,
  * smtp-server and mailparser on the other) and pushed to a signed JSON receiver like the webhook tests'.
  */
-const smtpPort = 20_000 + Math.floor(Math.random() * 20_000);
+const smtpPort = 20_000 + Math.floor(Math.random() * 12_000);
 const PUBLIC_URL = 'https://patrol.example.com';
 const h = useHarness({
   webhookAllowHosts: ['127.0.0.1'],
