@@ -158,6 +158,26 @@ export const missedReportRow = z.object({
 });
 export type MissedReportRow = z.infer<typeof missedReportRow>;
 
+/** A figure of a report row: every field after the group's key and name. */
+export type MissedFigure = Exclude<keyof MissedReportRow, 'group_key' | 'group_name'>;
+
+/** 漏检报表's figures after the group's name, in the order the screen, the print view and the export show them. */
+export const MISSED_FIGURES: readonly { key: MissedFigure; title: string }[] = [
+  { key: 'rounds_expected', title: '应巡轮次' },
+  { key: 'rounds_done', title: '完成轮次' },
+  { key: 'points_expected', title: '应巡点数' },
+  { key: 'on_time', title: '正常' },
+  { key: 'early', title: '早到' },
+  { key: 'late', title: '迟到' },
+  { key: 'missed', title: '漏检' },
+  { key: 'rate', title: '完成率' },
+];
+
+/** 漏检报表's columns: the group's name, headed by the grouping (路线, 巡检人, 组织, 日期), then MISSED_FIGURES. */
+export function missedReportColumns(groupBy: ReportGroup): { key: 'group_name' | MissedFigure; title: string }[] {
+  return [{ key: 'group_name', title: REPORT_GROUP_TEXT[groupBy] }, ...MISSED_FIGURES];
+}
+
 export const missedPointOfRound = z.object({ patrol_id: z.number(), patrol_name: z.string(), patrol_sn: z.string() });
 
 /** One round of a report row (`Report/MissedRounds`), newest first. */

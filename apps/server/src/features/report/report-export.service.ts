@@ -1,7 +1,7 @@
 import {
   REPORT_GROUP_TEXT,
+  missedReportColumns,
   type MissedReportRow,
-  type ReportGroup,
   type SheetColumn,
   type exportMissedInput,
 } from '@guard-tour/contract';
@@ -18,21 +18,6 @@ export const MISSED_REPORT_TITLE = '漏检报表';
 /** A report row as the sheet shows it: the rate, or "—" when nothing was expected. */
 export interface MissedSheetRow extends Omit<MissedReportRow, 'group_key' | 'rate'> {
   rate: number | string;
-}
-
-/** The screen's columns, the first named by the grouping (路线, 巡检人, 组织, 日期). */
-export function missedColumns(groupBy: ReportGroup): SheetColumn<MissedSheetRow>[] {
-  return [
-    { key: 'group_name', title: REPORT_GROUP_TEXT[groupBy] },
-    { key: 'rounds_expected', title: '应巡轮次' },
-    { key: 'rounds_done', title: '完成轮次' },
-    { key: 'points_expected', title: '应巡点数' },
-    { key: 'on_time', title: '正常' },
-    { key: 'early', title: '早到' },
-    { key: 'late', title: '迟到' },
-    { key: 'missed', title: '漏检' },
-    { key: 'rate', title: '完成率' },
-  ];
 }
 
 /** A row of the report as its sheet row. */
@@ -56,7 +41,7 @@ export async function exportMissed(
   const filter = await roundFilter(ctx, scope, { ...input, hold_id: hold.hold_id });
   // Groups are few (a year of 2,000 roads is 2,000 rows): read once, counted and written from memory.
   let rows: MissedSheetRow[] | null = null;
-  const columns = missedColumns(input.group_by);
+  const columns: SheetColumn<MissedSheetRow>[] = missedReportColumns(input.group_by);
   const read = async () => (rows ??= (await allGroups(ctx, filter, input)).map(sheetRow));
   const description = [
     `${hold.hold_name}${input.include_children ? '及下级' : ''}`,

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { REPORT_GROUP_TEXT, type HoldTreeNode } from '@guard-tour/contract';
+import { MISSED_FIGURES, REPORT_GROUP_TEXT, type HoldTreeNode } from '@guard-tour/contract';
 import { Button, Flex, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { rootHoldId } from '../../components/hold-tree';
 import { useHoldTree } from '../../components/use-hold-tree';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useAccountChoices, useAllMissed, useRoadChoices } from './api';
-import { MISSED_FIGURES, figureText } from './report-columns';
+import { figureText } from './report-columns';
 import { filtersFromSearch, spanText } from './report-filters';
 import { deploymentNow } from '../../api/deployment-time';
 

@@ -1,21 +1,13 @@
-import { REPORT_GROUP_TEXT, type MissedReportRow, type ReportGroup } from '@guard-tour/contract';
+import {
+  MISSED_FIGURES,
+  REPORT_GROUP_TEXT,
+  type MissedFigure,
+  type MissedReportRow,
+  type ReportGroup,
+} from '@guard-tour/contract';
 import { Button, Typography, type TableColumnType, type TableColumnsType } from 'antd';
 import { NOWRAP, shown } from '../../components/cells';
 import { rateText, type ReportSort } from './report-filters';
-
-type MissedFigure = Exclude<keyof MissedReportRow, 'group_key' | 'group_name'>;
-
-/** The report's figures after the group's name, in the order the screen and the print view show them. */
-export const MISSED_FIGURES: readonly { key: MissedFigure; title: string }[] = [
-  { key: 'rounds_expected', title: '应巡轮次' },
-  { key: 'rounds_done', title: '完成轮次' },
-  { key: 'points_expected', title: '应巡点数' },
-  { key: 'on_time', title: '正常' },
-  { key: 'early', title: '早到' },
-  { key: 'late', title: '迟到' },
-  { key: 'missed', title: '漏检' },
-  { key: 'rate', title: '完成率' },
-];
 
 /** A figure as text: a count, or the rate with one decimal; '—' when there is none. */
 export function figureText(row: MissedReportRow, key: MissedFigure): string {
