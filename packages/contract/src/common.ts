@@ -30,6 +30,41 @@ export const optionalHoldId = z.preprocess(
   idNumber('组织ID不正确').optional(),
 );
 
+/**
+ * The spellings the wire uses (API.md) for the organisation, the include-children flag and paging, each with the
+ * one name the server reads it by. A call keeps its own spelling on the wire; past the edge there is only this one.
+ */
+const INTERNAL_NAMES = {
+  HoldID: 'holdId',
+  hold_id: 'holdId',
+  holdId: 'holdId',
+  ContainChildren: 'includeChildren',
+  containChildren: 'includeChildren',
+  include_children: 'includeChildren',
+  PageIndex: 'page',
+  PageSize: 'pageSize',
+} as const;
+type WireName = keyof typeof INTERNAL_NAMES;
+
+/** A checked input with its wire spellings of organisation, children flag and paging under their internal names. */
+export type Internal<T> = { [K in keyof T as K extends WireName ? (typeof INTERNAL_NAMES)[K] : K]: T[K] };
+
+/**
+ * Reads a call's checked wire input into the one internal shape (`holdId`, `includeChildren`, `page`,
+ * `pageSize`), whichever spelling the call takes (`HoldID` / `hold_id`, `ContainChildren` / `include_children`,
+ * `PageIndex` / `PageSize`). Only the output is renamed: what the call accepts, and what OpenAPI says of it
+ * (the input side), stay exactly the wire's.
+ */
+export function internal<S extends z.ZodType<object>>(schema: S) {
+  return schema.transform((value) => {
+    const renamed: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      renamed[Object.hasOwn(INTERNAL_NAMES, key) ? INTERNAL_NAMES[key as WireName] : key] = field;
+    }
+    return renamed as Internal<z.output<S>>;
+  });
+}
+
 /** Id lists (`hold_ids`, `user_ids`, …) arrive as a JSON array of numbers or as comma-separated text. */
 export const idList = (message: string) =>
   z.preprocess(

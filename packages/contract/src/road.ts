@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { cardOption } from './card.js';
-import { id, idList, idNumber, includeChildren, keyword, optionalHoldId, saveId, text, withoutNul } from './common.js';
+import {
+  id,
+  idList,
+  idNumber,
+  includeChildren,
+  internal,
+  keyword,
+  optionalHoldId,
+  saveId,
+  text,
+  withoutNul,
+} from './common.js';
 import { RoadCycle, cycleMessages, roadCycleOf } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
@@ -39,77 +50,85 @@ const items = z
   .nullish()
   .transform((v) => v ?? '');
 
-export const roadListInput = pagingSchema.extend({
-  road_name: keyword,
-  hold_id: optionalHoldId,
-  include_children: includeChildren,
-  status: statusFilter,
-});
+export const roadListInput = internal(
+  pagingSchema.extend({
+    road_name: keyword,
+    hold_id: optionalHoldId,
+    include_children: includeChildren,
+    status: statusFilter,
+  }),
+);
 
-export const saveRoadInput = z
-  .object({
-    road_id: saveId,
-    road_name: z
-      .string({ error: roadMessages.nameRequired })
-      .trim()
-      .min(1, roadMessages.nameRequired)
-      .max(50, '路线名称不能超过 50 个字符')
-      .refine(withoutNul, '路线名称包含不允许的字符'),
-    hold_id: holdId,
-    /** Required when the road is walked by its accounts; in shift mode it may be empty (SHIFTS.md). */
-    user_id_list: z.preprocess(
-      (v) => (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) ? undefined : v),
-      idList(roadMessages.accountsRequired).optional(),
-    ),
-    ...walkerFields,
-    card_id_list: idList(roadMessages.cardsRequired),
-    cycle_repeat_type: z.coerce
-      .number()
-      .int()
-      .min(RoadCycle.daily, '巡检周期不正确')
-      .max(RoadCycle.monthly, '巡检周期不正确')
-      .catch(RoadCycle.daily)
-      .default(RoadCycle.daily)
-      .transform(roadCycleOf),
-    cycle_repeat_items: items,
-    start_time: clock,
-    end_time: clock,
-    /** Several windows a day (SHIFTS.md); when given, start_time/end_time are ignored. */
-    time_slots: timeSlotsInput,
-    grace_minutes: graceMinutes,
-    remark: text(200, '备注'),
-  })
-  .superRefine((input, ctx) => {
-    if (input.walker_mode !== 'shift' && !input.user_id_list) {
-      ctx.addIssue({ code: 'custom', message: roadMessages.accountsRequired, path: ['user_id_list'] });
-    }
-    requireShift(input, ctx);
-  });
+export const saveRoadInput = internal(
+  z
+    .object({
+      road_id: saveId,
+      road_name: z
+        .string({ error: roadMessages.nameRequired })
+        .trim()
+        .min(1, roadMessages.nameRequired)
+        .max(50, '路线名称不能超过 50 个字符')
+        .refine(withoutNul, '路线名称包含不允许的字符'),
+      hold_id: holdId,
+      /** Required when the road is walked by its accounts; in shift mode it may be empty (SHIFTS.md). */
+      user_id_list: z.preprocess(
+        (v) => (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) ? undefined : v),
+        idList(roadMessages.accountsRequired).optional(),
+      ),
+      ...walkerFields,
+      card_id_list: idList(roadMessages.cardsRequired),
+      cycle_repeat_type: z.coerce
+        .number()
+        .int()
+        .min(RoadCycle.daily, '巡检周期不正确')
+        .max(RoadCycle.monthly, '巡检周期不正确')
+        .catch(RoadCycle.daily)
+        .default(RoadCycle.daily)
+        .transform(roadCycleOf),
+      cycle_repeat_items: items,
+      start_time: clock,
+      end_time: clock,
+      /** Several windows a day (SHIFTS.md); when given, start_time/end_time are ignored. */
+      time_slots: timeSlotsInput,
+      grace_minutes: graceMinutes,
+      remark: text(200, '备注'),
+    })
+    .superRefine((input, ctx) => {
+      if (input.walker_mode !== 'shift' && !input.user_id_list) {
+        ctx.addIssue({ code: 'custom', message: roadMessages.accountsRequired, path: ['user_id_list'] });
+      }
+      requireShift(input, ctx);
+    }),
+);
 
 export const roadIdQuery = z.object({ roadId: id });
 export const roadIdSnakeQuery = z.object({ road_id: id });
 export const closeRoadInput = z.object({ road_id: id });
 
-export const roadInfoListInput = pagingSchema.extend({
-  road_name: keyword,
-  hold_id: optionalHoldId,
-  include_children: includeChildren,
-});
+export const roadInfoListInput = internal(
+  pagingSchema.extend({
+    road_name: keyword,
+    hold_id: optionalHoldId,
+    include_children: includeChildren,
+  }),
+);
 
-export const saveRoadInfoNewInput = z.object({
-  road_id: saveId,
-  road_name: z
-    .string({ error: roadMessages.simpleNameRequired })
-    .trim()
-    .min(1, roadMessages.simpleNameRequired)
-    .max(50, '线路名称不能超过 50 个字符')
-    .refine(withoutNul, '线路名称包含不允许的字符'),
-  hold_id: holdId,
-  patrol_card_ids: idList(roadMessages.simpleCardsRequired),
-  patrol_card_names: z.unknown().optional(),
-  grace_minutes: graceMinutes,
-  remark: text(200, '备注'),
-});
+export const saveRoadInfoNewInput = internal(
+  z.object({
+    road_id: saveId,
+    road_name: z
+      .string({ error: roadMessages.simpleNameRequired })
+      .trim()
+      .min(1, roadMessages.simpleNameRequired)
+      .max(50, '线路名称不能超过 50 个字符')
+      .refine(withoutNul, '线路名称包含不允许的字符'),
+    hold_id: holdId,
+    patrol_card_ids: idList(roadMessages.simpleCardsRequired),
+    patrol_card_names: z.unknown().optional(),
+    grace_minutes: graceMinutes,
+    remark: text(200, '备注'),
+  }),
+);
 
 export const removeRoadInput = z.object({ road_ids: idList('请选择要删除的线路') });
 

@@ -91,12 +91,12 @@ export async function listRoads(
   scope: Scope,
   input: z.output<typeof roadListInput> | z.output<typeof roadInfoListInput>,
 ): Promise<Page<RoadRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const all = await toRows(ctx, ctx.db, await repo.listRoads(ctx.db, ctx.config.tzName, holdIds, input.road_name));
   const status = 'status' in input ? input.status : -1;
   const matching = status === -1 ? all : all.filter((r) => r.status === status);
-  const offset = (input.PageIndex - 1) * input.PageSize;
-  return { rows: matching.slice(offset, offset + input.PageSize), total: matching.length };
+  const offset = (input.page - 1) * input.pageSize;
+  return { rows: matching.slice(offset, offset + input.pageSize), total: matching.length };
 }
 
 async function visibleRoad(ctx: AppContext, scope: Scope, q: Queryable, roadId: number): Promise<RoadRecord> {
@@ -151,7 +151,7 @@ export async function saveRoad(ctx: AppContext, scope: Scope, input: z.output<ty
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
-    const owner = await txScope.hold(input.hold_id);
+    const owner = await txScope.hold(input.holdId);
     checkMembers(scope, await repo.accountsByIds(tx, userIds), userIds, owner.path, '账号');
     checkMembers(scope, await repo.cardsByIds(tx, cardIds), cardIds, owner.path, '巡检点');
     const shiftId = input.walker_mode === 'shift' ? await walkerShift(tx, scope, input.shift_id, owner.path) : null;
@@ -192,7 +192,7 @@ export async function saveRoadInfoNew(ctx: AppContext, scope: Scope, input: z.ou
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
-    const owner = await txScope.hold(input.hold_id);
+    const owner = await txScope.hold(input.holdId);
     checkMembers(scope, await repo.cardsByIds(tx, cardIds), cardIds, owner.path, '巡检点');
     let roadId = input.road_id;
     if (roadId === 0) {
