@@ -5,6 +5,7 @@ import {
   idList,
   idNumber,
   includeChildren,
+  internal,
   isCalendarDate,
   keyword,
   optionalHoldId,
@@ -25,55 +26,59 @@ export const taskMessages = {
   badExpire: '到期日期格式应为 YYYY-MM-DD',
 } as const;
 
-export const taskListInput = pagingSchema.extend({
-  task_name: keyword,
-  road_name: keyword,
-  include_children: includeChildren,
-  hold_id: optionalHoldId,
-  task_status: z.coerce.number().int().min(-1).max(4).catch(-1).optional().default(-1),
-});
+export const taskListInput = internal(
+  pagingSchema.extend({
+    task_name: keyword,
+    road_name: keyword,
+    include_children: includeChildren,
+    hold_id: optionalHoldId,
+    task_status: z.coerce.number().int().min(-1).max(4).catch(-1).optional().default(-1),
+  }),
+);
 
-export const saveTaskInput = z
-  .object({
-    task_id: saveId,
-    hold_id: idNumber(taskMessages.badHold),
-    task_name: z
-      .string({ error: taskMessages.nameRequired })
-      .trim()
-      .min(1, taskMessages.nameRequired)
-      .max(50, '任务名称不能超过 50 个字符')
-      .refine(withoutNul, '任务名称包含不允许的字符'),
-    road_id: idNumber(taskMessages.roadRequired),
-    object_id: idNumber(taskMessages.deviceRequired),
-    cycle_repeat_mode: z.coerce
-      .number()
-      .int()
-      .min(TaskMode.single, '巡检周期不正确')
-      .max(TaskMode.monthly, '巡检周期不正确')
-      .catch(TaskMode.daily)
-      .default(TaskMode.daily)
-      .transform(taskModeOf),
-    cycle_repeat_value: z
-      .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-      .nullish()
-      .transform((v) => v ?? ''),
-    expire_date: z
-      .string({ error: taskMessages.badExpire })
-      .trim()
-      .nullish()
-      .transform((v) => (v ?? '').slice(0, 10))
-      .pipe(z.string().refine((value) => value === '' || isCalendarDate(value), taskMessages.badExpire)),
-    start_time: text(19, '开始时间'),
-    end_time: text(19, '结束时间'),
-    /** Several windows a day (SHIFTS.md); when given, the clock parts of start_time/end_time are ignored. */
-    time_slots: timeSlotsInput,
-    grace_minutes: graceMinutes,
-    ...walkerFields,
-  })
-  .superRefine(requireShift);
+export const saveTaskInput = internal(
+  z
+    .object({
+      task_id: saveId,
+      hold_id: idNumber(taskMessages.badHold),
+      task_name: z
+        .string({ error: taskMessages.nameRequired })
+        .trim()
+        .min(1, taskMessages.nameRequired)
+        .max(50, '任务名称不能超过 50 个字符')
+        .refine(withoutNul, '任务名称包含不允许的字符'),
+      road_id: idNumber(taskMessages.roadRequired),
+      object_id: idNumber(taskMessages.deviceRequired),
+      cycle_repeat_mode: z.coerce
+        .number()
+        .int()
+        .min(TaskMode.single, '巡检周期不正确')
+        .max(TaskMode.monthly, '巡检周期不正确')
+        .catch(TaskMode.daily)
+        .default(TaskMode.daily)
+        .transform(taskModeOf),
+      cycle_repeat_value: z
+        .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+        .nullish()
+        .transform((v) => v ?? ''),
+      expire_date: z
+        .string({ error: taskMessages.badExpire })
+        .trim()
+        .nullish()
+        .transform((v) => (v ?? '').slice(0, 10))
+        .pipe(z.string().refine((value) => value === '' || isCalendarDate(value), taskMessages.badExpire)),
+      start_time: text(19, '开始时间'),
+      end_time: text(19, '结束时间'),
+      /** Several windows a day (SHIFTS.md); when given, the clock parts of start_time/end_time are ignored. */
+      time_slots: timeSlotsInput,
+      grace_minutes: graceMinutes,
+      ...walkerFields,
+    })
+    .superRefine(requireShift),
+);
 
 export const taskIdQuery = z.object({ task_id: id });
-export const roadOptionsQuery = z.object({ hold_id: optionalHoldId });
+export const roadOptionsQuery = internal(z.object({ hold_id: optionalHoldId }));
 export const removeTaskInput = z.object({ task_ids: idList('请选择要删除的任务') });
 
 export type SaveTaskInput = z.input<typeof saveTaskInput>;

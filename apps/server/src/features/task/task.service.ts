@@ -84,15 +84,15 @@ export async function listTasks(
   scope: Scope,
   input: z.output<typeof taskListInput>,
 ): Promise<Page<TaskRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const all = await toRows(
     ctx,
     ctx.db,
     await repo.listTasks(ctx.db, ctx.config.tzName, holdIds, input.task_name, input.road_name),
   );
   const matching = input.task_status === -1 ? all : all.filter((t) => t.status === input.task_status);
-  const offset = (input.PageIndex - 1) * input.PageSize;
-  return { rows: matching.slice(offset, offset + input.PageSize), total: matching.length };
+  const offset = (input.page - 1) * input.pageSize;
+  return { rows: matching.slice(offset, offset + input.pageSize), total: matching.length };
 }
 
 export async function taskDetail(ctx: AppContext, scope: Scope, taskId: number): Promise<TaskRow> {
@@ -118,7 +118,7 @@ export async function saveTask(ctx: AppContext, scope: Scope, input: z.output<ty
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
-    const owner = await txScope.hold(input.hold_id);
+    const owner = await txScope.hold(input.holdId);
     const road = await txScope.visible(await repo.findRoadRef(tx, input.road_id), '线路不存在或已删除');
     const device = await txScope.visible(await repo.findDevice(tx, input.object_id), '设备不存在或已删除');
     if (!device.path.startsWith(owner.path)) throw invalid(`设备「${device.object_name}」不属于该任务的组织`);
