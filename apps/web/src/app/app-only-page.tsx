@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Image, Result, Spin, Typography } from 'antd';
 import { api } from '@guard-tour/client/api';
 import { useSession } from '@guard-tour/client/use-session';
+import { QUERY_KEYS } from '../api/query-keys';
 import { Logo } from '../components/logo';
 import { useLogout } from '../features/auth/use-logout';
 import { qrDataUrl } from '../features/card/qr-code';
@@ -15,7 +16,7 @@ function ownAppAddress(): string {
 
 function useAppAddress(enabled: boolean) {
   return useQuery({
-    queryKey: ['guard-app', 'address'],
+    queryKey: [...QUERY_KEYS.guardApp, 'address'],
     queryFn: ({ signal }) => api.guardApp.appAddress(undefined, { signal }),
     enabled,
     staleTime: Infinity,
@@ -24,7 +25,11 @@ function useAppAddress(enabled: boolean) {
 }
 
 function AppAddress({ url }: { url: string }) {
-  const qr = useQuery({ queryKey: ['guard-app', 'qr', url], queryFn: () => qrDataUrl(url), staleTime: Infinity });
+  const qr = useQuery({
+    queryKey: [...QUERY_KEYS.guardApp, 'qr', url],
+    queryFn: () => qrDataUrl(url),
+    staleTime: Infinity,
+  });
   return (
     <Flex vertical align="center" gap={12}>
       {qr.data && <Image src={qr.data} alt="巡检助手地址二维码" width={168} height={168} preview={false} />}

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { getSession, updateSessionInfo } from '@guard-tour/client/session';
+import { QUERY_KEYS } from '../api/query-keys';
 import { useAccess } from '../api/use-can';
 import { useSession } from '@guard-tour/client/use-session';
 import { PageLoading } from '../components/page-loading';
@@ -19,14 +20,14 @@ export function RequireAuth() {
   const access = useAccess().console;
   const queryClient = useQueryClient();
   useQuery({
-    queryKey: ['session', 'checktoken', session?.token],
+    queryKey: [...QUERY_KEYS.session, 'checktoken', session?.token],
     queryFn: async () => {
       const before = getSession()?.info?.permissions;
       const info = await checkToken();
       updateSessionInfo(info);
       // A role changed since login: the menu follows the keys now held.
       if (JSON.stringify(before) !== JSON.stringify(info.permissions)) {
-        void queryClient.invalidateQueries({ queryKey: ['menu'] });
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.menu });
       }
       return info;
     },

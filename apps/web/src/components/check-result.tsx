@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Popover, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '@guard-tour/client/api';
+import { QUERY_KEYS } from '../api/query-keys';
 import { PhotoThumbs } from './photo-thumbs';
 
 /** What an answer says: the value with its unit, the option chosen, or the photos. */
@@ -19,7 +20,7 @@ function answerCell(row: AnswerRow) {
 
 function Answers({ punchId }: { punchId: number }) {
   const answers = useQuery({
-    queryKey: ['answers', punchId],
+    queryKey: [...QUERY_KEYS.answers, punchId],
     queryFn: ({ signal }) => api.hazard.inspectionAnswers({ punch_id: punchId }, { signal }),
   });
   if (answers.isPending) return <Spin size="small" />;

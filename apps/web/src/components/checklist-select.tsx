@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { api } from '@guard-tour/client/api';
+import { QUERY_KEYS } from '../api/query-keys';
 
 interface ChecklistSelectProps {
   id?: string;
@@ -11,7 +12,7 @@ interface ChecklistSelectProps {
 /** A point's 检查表 (INSPECTION.md): the templates of the caller's scope, or 无 (0). A Form.Item control. */
 export function ChecklistSelect({ id, value, onChange }: ChecklistSelectProps) {
   const choices = useQuery({
-    queryKey: ['checklist', 'choices'],
+    queryKey: [...QUERY_KEYS.checklist, 'choices'],
     queryFn: ({ signal }) => api.checklist.listChecklists({ PageIndex: 1, PageSize: 200 }, { signal }),
   });
   return (

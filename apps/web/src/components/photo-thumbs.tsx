@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Image, Skeleton, Tooltip } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { fetchPhoto } from '../api/photo';
+import { QUERY_KEYS } from '../api/query-keys';
 
 /** Photos are read under this key: one fetch per photo while it stays in the cache, whichever table shows it. */
-const PHOTO_KEY = ['photo'] as const;
 /** A photo is up to 500 kB: the cache lets a page go back without fetching again, then lets the bytes go. */
 const PHOTO_GC_MS = 60_000;
 
@@ -23,7 +23,7 @@ function usePhotoUrl(photoId: number): { url?: string; failed: boolean } {
     let url: string | undefined;
     queryClient
       .fetchQuery({
-        queryKey: [...PHOTO_KEY, photoId],
+        queryKey: [...QUERY_KEYS.photo, photoId],
         queryFn: ({ signal }) => fetchPhoto(photoId, signal),
         staleTime: Infinity,
         gcTime: PHOTO_GC_MS,

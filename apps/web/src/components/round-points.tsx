@@ -4,6 +4,7 @@ import { Button, Descriptions, Empty, Flex, Modal, Result, Skeleton, Table, Tag,
 import { api } from '@guard-tour/client/api';
 import { loadErrorText } from '@guard-tour/client/browser';
 import { MSG } from '@guard-tour/client/messages';
+import { QUERY_KEYS } from '../api/query-keys';
 import { NOWRAP, shown } from './cells';
 import { graceText } from './grace';
 import { POINT_RESULT_COLOR, PointResultTag, pointResultText } from './point-result-tag';
@@ -12,7 +13,7 @@ import { StatusTag } from './status-tag';
 import { useLoadErrorMessage } from './use-load-error-message';
 
 /** Rounds are read under the report area's key: an upload may change a point's result at any time. */
-export const ROUND_POINTS_KEY = ['report', 'round-points'] as const;
+export const ROUND_POINTS_KEY = [...QUERY_KEYS.report, 'round-points'] as const;
 
 /** `Report/RoundPoints`: a round with each of its points' result, in the road's order. */
 export function useRoundPoints(roundId: number | null) {

@@ -11,6 +11,7 @@ import { Button, Menu, Result, Skeleton, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '@guard-tour/client/browser';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { getUserFunTree } from '../../features/auth/api';
 import { buildMenuTree, groupKeys, type MenuNode } from './menu-items';
 
@@ -40,7 +41,7 @@ function toItems(nodes: readonly MenuNode[]): MenuItem[] {
 /** The left menu, drawn from the caller's function tree (GetUserFunTree). */
 export function SideMenu({ activeKey }: { activeKey: string | undefined }) {
   const navigate = useNavigate();
-  const menu = useQuery({ queryKey: ['menu'], queryFn: getUserFunTree, staleTime: Infinity });
+  const menu = useQuery({ queryKey: QUERY_KEYS.menu, queryFn: getUserFunTree, staleTime: Infinity });
 
   if (menu.isPending) return <Skeleton active style={{ padding: 16 }} paragraph={{ rows: 8 }} />;
   if (menu.isError) {

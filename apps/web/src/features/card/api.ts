@@ -80,7 +80,7 @@ export function useLabelCards(source: LabelSource) {
 /** The guard app's address (`<PUBLIC_URL or origin>/m/`) that labels send a phone to. */
 export function useAppAddress() {
   return useQuery({
-    queryKey: ['guard-app', 'address'],
+    queryKey: [...QUERY_KEYS.guardApp, 'address'],
     queryFn: ({ signal }) => api.guardApp.appAddress(undefined, { signal }),
     staleTime: Infinity,
     retry: false,

@@ -1,6 +1,7 @@
 import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
+import { QUERY_KEYS } from '../../api/query-keys';
 
 /** DOMAIN.md, Dashboard: the screen refreshes itself every 60 s. */
 export const REFRESH_MS = 60_000;
@@ -8,8 +9,6 @@ export const REFRESH_MS = 60_000;
 export const TODAY_PAGE_SIZE = 20;
 /** The two charts cover the last 7 days. */
 export const TREND_DAYS = 7;
-
-const DASHBOARD = ['dashboard'] as const;
 
 /** Today's figures for the caller's scope; null when the server answered without a row. */
 export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary | null> {
@@ -36,7 +35,7 @@ export async function listMissedToday(signal?: AbortSignal): Promise<MissedPoint
 
 export function useSummary() {
   return useQuery({
-    queryKey: [...DASHBOARD, 'summary'],
+    queryKey: [...QUERY_KEYS.dashboard, 'summary'],
     queryFn: ({ signal }) => getSummary(signal),
     refetchInterval: REFRESH_MS,
   });
@@ -44,7 +43,7 @@ export function useSummary() {
 
 export function useTodayPunches(page: number) {
   return useQuery({
-    queryKey: [...DASHBOARD, 'today', page],
+    queryKey: [...QUERY_KEYS.dashboard, 'today', page],
     queryFn: ({ signal }) => listTodayPunches(page, signal),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
@@ -53,7 +52,7 @@ export function useTodayPunches(page: number) {
 
 export function useTrend() {
   return useQuery({
-    queryKey: [...DASHBOARD, 'trend', TREND_DAYS],
+    queryKey: [...QUERY_KEYS.dashboard, 'trend', TREND_DAYS],
     queryFn: ({ signal }) => getTrend(signal),
     refetchInterval: REFRESH_MS,
   });
@@ -62,7 +61,7 @@ export function useTrend() {
 /** Asked only while the list is open, and afresh at each opening (the figure may have moved). */
 export function useMissedToday(open: boolean) {
   return useQuery({
-    queryKey: [...DASHBOARD, 'missed'],
+    queryKey: [...QUERY_KEYS.dashboard, 'missed'],
     queryFn: ({ signal }) => listMissedToday(signal),
     enabled: open,
     staleTime: 0,

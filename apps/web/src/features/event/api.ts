@@ -4,9 +4,6 @@ import type { Paged } from '@guard-tour/client/browser';
 import type { ListParams } from '../../components/paging';
 import { eventListBody } from './event-filters';
 
-/** Events arrive with punches all day: every visit reads them afresh. */
-export const EVENT_KEY = ['event'] as const;
-
 /** An event row and its key: a punch is one per device, card and time (the upload is idempotent on them). */
 export type EventItem = EventRow & { row_key: string };
 

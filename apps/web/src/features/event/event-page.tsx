@@ -1,6 +1,7 @@
 import { TreeListPage } from '../../components/tree-list-page';
 import { usePagedList } from '../../components/use-paged-list';
-import { EVENT_KEY, listEvents, type EventItem } from './api';
+import { listEvents, type EventItem } from './api';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { EVENT_COLUMNS, EVENT_TABLE_WIDTH } from './event-columns';
 import { EventFilterBar } from './event-filter-bar';
 import { eventFiltersOf, listFiltersOf } from './event-filters';
@@ -10,7 +11,7 @@ import { eventFiltersOf, listFiltersOf } from './event-filters';
  * picked organisation (and below) over a span of days; a photo opens its preview.
  */
 export function EventPage() {
-  const list = usePagedList<EventItem>(EVENT_KEY, listEvents, { staleTime: 0 });
+  const list = usePagedList<EventItem>(QUERY_KEYS.event, listEvents, { staleTime: 0 });
   const filters = eventFiltersOf(list.params.filters);
   return (
     <TreeListPage<EventItem>

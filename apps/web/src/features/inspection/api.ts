@@ -4,10 +4,8 @@ import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
-export const CHECKLIST_KEY = ['checklist'] as const;
-export const HAZARD_KEY = ['hazard'] as const;
-export const CHECKLIST_LIST_KEY = [...CHECKLIST_KEY, 'list'] as const;
-export const HAZARD_LIST_KEY = [...HAZARD_KEY, 'list'] as const;
+export const CHECKLIST_LIST_KEY = [...QUERY_KEYS.checklist, 'list'] as const;
+export const HAZARD_LIST_KEY = [...QUERY_KEYS.hazard, 'list'] as const;
 
 export function listChecklists(params: ListParams, signal?: AbortSignal) {
   return api.checklist.listChecklists(
@@ -23,7 +21,7 @@ export function listChecklists(params: ListParams, signal?: AbortSignal) {
 
 export function useChecklistDetail(checklistId: number) {
   return useQuery({
-    queryKey: [...CHECKLIST_KEY, 'detail', checklistId],
+    queryKey: [...QUERY_KEYS.checklist, 'detail', checklistId],
     queryFn: ({ signal }) => api.checklist.checklistDetail({ checklist_id: checklistId }, { signal }),
     enabled: checklistId > 0,
     staleTime: 0,
@@ -36,7 +34,7 @@ function useRefresh(key: readonly string[]) {
 }
 
 export function useSaveChecklist() {
-  const refresh = useRefresh(CHECKLIST_KEY);
+  const refresh = useRefresh(QUERY_KEYS.checklist);
   return useMutation({
     mutationFn: (input: SaveChecklistInput) => api.checklist.saveChecklist(input),
     onSuccess: refresh,
@@ -44,7 +42,7 @@ export function useSaveChecklist() {
 }
 
 export function useRemoveChecklist() {
-  const refresh = useRefresh(CHECKLIST_KEY);
+  const refresh = useRefresh(QUERY_KEYS.checklist);
   return useMutation({
     mutationFn: (id: number) => api.checklist.removeChecklists({ checklist_ids: [id] }),
     onSuccess: refresh,
@@ -82,7 +80,7 @@ export function listHazards(params: ListParams, signal?: AbortSignal) {
 
 export function useHazardDetail(hazardId: number) {
   return useQuery({
-    queryKey: [...HAZARD_KEY, 'detail', hazardId],
+    queryKey: [...QUERY_KEYS.hazard, 'detail', hazardId],
     queryFn: ({ signal }) => api.hazard.hazardDetail({ hazard_id: hazardId }, { signal }),
     staleTime: 0,
   });
@@ -94,7 +92,7 @@ export type HazardAction =
   | { move: 'fix'; input: FixHazardInput };
 
 export function useMoveHazard() {
-  const refresh = useRefresh(HAZARD_KEY);
+  const refresh = useRefresh(QUERY_KEYS.hazard);
   return useMutation({
     mutationFn: async (action: HazardAction) => {
       switch (action.move) {
@@ -116,7 +114,7 @@ export function useMoveHazard() {
 
 export function useHazardStats(body: { hold_id?: number | undefined; start_date: string; end_date: string }) {
   return useQuery({
-    queryKey: [...HAZARD_KEY, 'stats', body],
+    queryKey: [...QUERY_KEYS.hazard, 'stats', body],
     queryFn: ({ signal }) => api.hazard.hazardStats({ ...body, include_children: true }, { signal }),
     staleTime: 0,
   });

@@ -13,9 +13,6 @@ import {
   type PunchScreen,
 } from './record-filters';
 
-/** Every record query sits under this key; punches arrive all the time, so lists are read afresh. */
-export const RECORD_KEY = ['record'] as const;
-
 /** The calls of the punch screens: 打卡数据 has its own, 设备统计 and 人员统计 share `PatrolLog`'s. */
 const PUNCH_CALLS = {
   clockIn: { list: api.record.listClockIn, export: api.record.exportClockIn },

@@ -2,7 +2,8 @@ import type { PunchRow } from '@guard-tour/contract';
 import { Card, Flex } from 'antd';
 import { TreeListLayout } from '../../components/tree-list-layout';
 import { usePagedList } from '../../components/use-paged-list';
-import { listPunches, RECORD_KEY } from './api';
+import { listPunches } from './api';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { HoldPopover } from './hold-popover';
 import { PunchToolbar } from './punch-toolbar';
 import { PunchTable } from './punch-table';
@@ -16,7 +17,7 @@ const TABLE_LABELS: Record<PunchScreen, string> = {
 
 function usePunchList(screen: PunchScreen) {
   // Punches arrive all day: every visit reads them afresh.
-  return usePagedList<PunchRow>([...RECORD_KEY, screen], listPunches(screen), { staleTime: 0 });
+  return usePagedList<PunchRow>([...QUERY_KEYS.record, screen], listPunches(screen), { staleTime: 0 });
 }
 
 /** 打卡数据 and 设备统计: the organisation tree beside the period tags, search and the punch table. */

@@ -2,7 +2,8 @@ import type { PunchRow } from '@guard-tour/contract';
 import { Card, Flex } from 'antd';
 import { ListTable } from '../../components/list-table';
 import { usePagedList } from '../../components/use-paged-list';
-import { exportCardTotals, exportRecords, listCardTotals, listRecords, RECORD_KEY, type CardTotalItem } from './api';
+import { exportCardTotals, exportRecords, listCardTotals, listRecords, type CardTotalItem } from './api';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { RecordFilterBar } from './record-filter-bar';
 import { PunchTable } from './punch-table';
 import { CARD_TOTAL_COLUMNS } from './record-columns';
@@ -10,7 +11,7 @@ import { recordFiltersOf } from './record-filters';
 
 /** 巡检记录: punches by range or dates, organisation, card, point and device; exported as shown. */
 export function RecordsPage() {
-  const list = usePagedList<PunchRow>([...RECORD_KEY, 'records'], listRecords, { staleTime: 0 });
+  const list = usePagedList<PunchRow>([...QUERY_KEYS.record, 'records'], listRecords, { staleTime: 0 });
   return (
     <Card size="small">
       <Flex vertical gap={12}>
@@ -28,7 +29,7 @@ export function RecordsPage() {
 
 /** 巡检点统计: punches per card per day under the same filters, without the device fields. */
 export function CardTotalsPage() {
-  const list = usePagedList<CardTotalItem>([...RECORD_KEY, 'card-totals'], listCardTotals, { staleTime: 0 });
+  const list = usePagedList<CardTotalItem>([...QUERY_KEYS.record, 'card-totals'], listCardTotals, { staleTime: 0 });
   return (
     <Card size="small">
       <Flex vertical gap={12}>

@@ -6,11 +6,6 @@ import { EXPORT_TIMEOUT_MS, type Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { exportMissedBody, missedReportBody, missedRoundsBody, type ReportFilters } from './report-filters';
 
-/** Every report query sits under this key; rounds change as punches arrive, so they are read afresh. */
-export const REPORT_KEY = ['report'] as const;
-/** Road options are read under the road area's key, so a road's save refreshes them. */
-const ROAD_KEY = ['road'] as const;
-
 export function listMissedReport(filters: ReportFilters, page: number, signal?: AbortSignal) {
   return api.report.missedReport(missedReportBody(filters, page), { signal });
 }
@@ -18,7 +13,7 @@ export function listMissedReport(filters: ReportFilters, page: number, signal?: 
 /** One page of the report's groups, the previous page kept on screen while the next one loads. */
 export function useMissedReport(filters: ReportFilters, page: number) {
   return useQuery({
-    queryKey: [...REPORT_KEY, 'missed', filters, page],
+    queryKey: [...QUERY_KEYS.report, 'missed', filters, page],
     queryFn: ({ signal }) => listMissedReport(filters, page, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -40,7 +35,7 @@ export async function listAllMissed(filters: ReportFilters, signal?: AbortSignal
 
 export function useAllMissed(filters: ReportFilters) {
   return useQuery({
-    queryKey: [...REPORT_KEY, 'missed-all', filters],
+    queryKey: [...QUERY_KEYS.report, 'missed-all', filters],
     queryFn: ({ signal }) => listAllMissed(filters, signal),
     staleTime: Infinity,
     retry: false,
@@ -50,7 +45,7 @@ export function useAllMissed(filters: ReportFilters) {
 /** The rounds of one report row, newest first. */
 export function useMissedRounds(filters: ReportFilters, groupKey: number | string, onlyMissed: boolean, page: number) {
   return useQuery({
-    queryKey: [...REPORT_KEY, 'rounds', filters, groupKey, onlyMissed, page],
+    queryKey: [...QUERY_KEYS.report, 'rounds', filters, groupKey, onlyMissed, page],
     queryFn: ({ signal }) => api.report.missedRounds(missedRoundsBody(filters, groupKey, onlyMissed, page), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -66,7 +61,7 @@ export async function exportMissed(filters: ReportFilters): Promise<string> {
 /** Roads of the picked organisation (the road picker). */
 export function useRoadChoices(holdId: number | undefined) {
   return useQuery({
-    queryKey: [...ROAD_KEY, 'options', holdId],
+    queryKey: [...QUERY_KEYS.road, 'options', holdId],
     queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
   });

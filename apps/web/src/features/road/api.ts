@@ -4,11 +4,6 @@ import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
-/** Every road query sits under this key, so a save, close or delete refreshes them all. */
-export const ROAD_KEY = ['road'] as const;
-/** Task lists show road names and offer roads: a change to a road refreshes them too. */
-const TASK_KEY = ['task'] as const;
-
 /** The road list's two calls: 路线管理 lists with PatrolRoad/List, 路线状态 with GetPatrolRoadList (same rows). */
 export type RoadListCall = 'listRoads' | 'listRoadStates';
 
@@ -45,7 +40,7 @@ export async function loadRoadForEdit(roadId: number, signal?: AbortSignal): Pro
 
 export function useRoadForEdit(roadId: number) {
   return useQuery({
-    queryKey: [...ROAD_KEY, 'detail', roadId],
+    queryKey: [...QUERY_KEYS.road, 'detail', roadId],
     queryFn: ({ signal }) => loadRoadForEdit(roadId, signal),
     enabled: roadId > 0,
     staleTime: 0,
@@ -93,8 +88,8 @@ export function useCardOptions(holdId: number | undefined) {
 function useRefreshRoads() {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: ROAD_KEY });
-    await queryClient.invalidateQueries({ queryKey: TASK_KEY });
+    await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.road });
+    await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.task });
   };
 }
 
@@ -130,7 +125,7 @@ export async function listRoadInfos(params: ListParams, signal?: AbortSignal) {
 
 export function useRoadInfo(roadId: number) {
   return useQuery({
-    queryKey: [...ROAD_KEY, 'info', roadId],
+    queryKey: [...QUERY_KEYS.road, 'info', roadId],
     queryFn: ({ signal }) => api.road.roadInfoDetail({ road_id: roadId }, { signal }),
     enabled: roadId > 0,
     staleTime: 0,
@@ -169,7 +164,7 @@ export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: 
 
 export function useRoadRounds(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string) {
   return useQuery({
-    queryKey: [...ROAD_KEY, 'rounds', road.road_id, day],
+    queryKey: [...QUERY_KEYS.road, 'rounds', road.road_id, day],
     queryFn: ({ signal }) => api.report.missedRounds(roadRoundsBody(road, day), { signal }),
     staleTime: 0,
   });

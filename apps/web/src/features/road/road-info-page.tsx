@@ -7,13 +7,14 @@ import { editableActions } from '../../components/actions-column';
 import { IncludeChildrenToolbar } from '../../components/include-children-toolbar';
 import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { listRoadInfos, ROAD_KEY, useRemoveRoadInfo } from './api';
+import { listRoadInfos, useRemoveRoadInfo } from './api';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { roadInfoColumns } from './road-info-columns';
 import { RoadInfoForm, type RoadInfoDialogSubject } from './road-info-form';
 
 /** 线路管理 (the simple variant): roads by name and points only; 包含下级 on at first. */
 export function RoadInfoPage() {
-  const { list, pickedHoldId } = useTreeList<RoadRow>([...ROAD_KEY, 'info-list'], listRoadInfos);
+  const { list, pickedHoldId } = useTreeList<RoadRow>([...QUERY_KEYS.road, 'info-list'], listRoadInfos);
   const [dialog, setDialog] = useState<RoadInfoDialogSubject | null>(null);
   const remove = useRemoveRoadInfo();
   const confirmDelete = useConfirmDelete();

@@ -8,7 +8,8 @@ import { useCan } from '../../api/use-can';
 import { ListToolbar } from '../../components/list-toolbar';
 import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';
 import { TreeListPage, useTreeList } from '../../components/tree-list-page';
-import { listRoads, ROAD_KEY, useCloseRoad, type RoadListCall } from './api';
+import { listRoads, useCloseRoad, type RoadListCall } from './api';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { openRoadDetail, useRoadsChangedElsewhere } from './road-channel';
 import { ROAD_TABLE_WIDTH, roadColumns } from './road-columns';
 import { RoadRoundsDialog } from './road-rounds-dialog';
@@ -20,7 +21,7 @@ import { RoadRoundsDialog } from './road-rounds-dialog';
 function RoadListPage({ call }: { call: RoadListCall }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { list, pickedHoldId } = useTreeList<RoadRow>([...ROAD_KEY, 'list', call], (params, signal) =>
+  const { list, pickedHoldId } = useTreeList<RoadRow>([...QUERY_KEYS.road, 'list', call], (params, signal) =>
     listRoads(call, params, signal),
   );
   const [status, setStatus] = useState(-1);
@@ -31,7 +32,7 @@ function RoadListPage({ call }: { call: RoadListCall }) {
   const canEdit = can('road.edit');
 
   // A save in the detail window refreshes this list.
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ROAD_KEY }), [queryClient]);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.road }), [queryClient]);
   useRoadsChangedElsewhere(refresh);
 
   const confirmClose = (row: RoadRow) =>

@@ -4,11 +4,6 @@ import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { pagingOf, type ListParams } from '../../components/paging';
 
-/** Every task query sits under this key (the road screens refresh it when a road changes). */
-export const TASK_KEY = ['task'] as const;
-/** Road queries: their options are read here, and the road screens refresh them under this key. */
-const ROAD_KEY = ['road'] as const;
-
 /** GetRoadTaskList's body: task name (the keyword), road name, include-children and status (-1 = 全部). */
 export function taskListBody(params: ListParams) {
   return {
@@ -28,7 +23,7 @@ export async function listTasks(params: ListParams, signal?: AbortSignal) {
 /** A task read afresh before the dialog shows it (spec section 4: edit loads detail first). */
 export function useTaskDetail(taskId: number) {
   return useQuery({
-    queryKey: [...TASK_KEY, 'detail', taskId],
+    queryKey: [...QUERY_KEYS.task, 'detail', taskId],
     queryFn: ({ signal }) => api.task.taskDetail({ task_id: taskId }, { signal }),
     enabled: taskId > 0,
     staleTime: 0,
@@ -38,7 +33,7 @@ export function useTaskDetail(taskId: number) {
 /** Roads a task of this organisation may walk. */
 export function useRoadOptions(holdId: number | undefined) {
   return useQuery({
-    queryKey: [...ROAD_KEY, 'options', holdId],
+    queryKey: [...QUERY_KEYS.road, 'options', holdId],
     queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
     enabled: holdId !== undefined,
   });
@@ -55,7 +50,7 @@ export function useDeviceOptions(holdId: number | undefined) {
 
 function useRefreshTasks() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: TASK_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.task });
 }
 
 export function useSaveTask() {

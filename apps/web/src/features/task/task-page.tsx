@@ -8,7 +8,8 @@ import { ListToolbar } from '../../components/list-toolbar';
 import { STATUS_FILTER_OPTIONS } from '../../components/status-tag';
 import { TreeListPage, useTreeList } from '../../components/tree-list-page';
 import { useConfirmDelete } from '../../components/use-confirm-delete';
-import { listTasks, TASK_KEY, useRemoveTask } from './api';
+import { listTasks, useRemoveTask } from './api';
+import { QUERY_KEYS } from '../../api/query-keys';
 import { TASK_TABLE_WIDTH, taskColumns } from './task-columns';
 import { TaskForm, type TaskDialogSubject } from './task-form';
 
@@ -21,7 +22,7 @@ interface TaskFilters {
 
 /** 巡检任务: tasks of the picked organisation (and below, at first) by status, task name and road name. */
 export function TaskPage() {
-  const { list, pickedHoldId } = useTreeList<TaskRow>([...TASK_KEY, 'list'], listTasks);
+  const { list, pickedHoldId } = useTreeList<TaskRow>([...QUERY_KEYS.task, 'list'], listTasks);
   const [filters, setFilters] = useState<TaskFilters>({ status: -1, road_name: '', include_children: true });
   const [dialog, setDialog] = useState<TaskDialogSubject | null>(null);
   const remove = useRemoveTask();
