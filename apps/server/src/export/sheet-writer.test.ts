@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cellsOf, writeSheet } from './sheet-writer.js';
+import { cellsOf, writeSheet, writeWorkbook } from './sheet-writer.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -139,5 +139,49 @@ describe('the .xlsx sheet writer', () => {
       ),
     );
     expect(bySheetJs).toEqual(expected);
+  });
+
+  it('writes each sheet of a workbook to its cap, the rows past one sheet’s cap never reaching the next', async () => {
+    const columns = [{ key: 'id', title: '编号' }] as const;
+    const sheetOf = (title: string, count: number) => ({
+      title,
+      source: {
+        columns,
+        async *batches(size: number) {
+          for (let i = 0; i < count; i += size) {
+            yield Array.from({ length: Math.min(size, count - i) }, (_, j) => [i + j + 1]);
+          }
+        },
+      },
+    });
+    const file = path.join(dir, 'book.xlsx');
+    const counts = await writeWorkbook(file, [sheetOf('甲', 50), sheetOf('乙', 3)], { maxRows: 7, batchSize: 2 });
+    expect(counts).toEqual([7, 3]);
+    const book = XLSX.read(readFileSync(file), { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['甲', '乙']);
+    expect(XLSX.utils.sheet_to_json(book.Sheets['乙']!, { header: 1 })).toEqual([['编号'], [1], [2], [3]]);
+  });
+
+  it('fails, without waiting for ever, when the walk fails or the file cannot be written', async () => {
+    const columns = [{ key: 'id', title: '编号' }] as const;
+    const failing = {
+      columns,
+      async *batches() {
+        yield [[1]];
+        throw new Error('数据库连接中断');
+      },
+    };
+    await expect(writeSheet(path.join(dir, 'walk.xlsx'), '表', failing, { maxRows: 10, batchSize: 1 })).rejects.toThrow(
+      '数据库连接中断',
+    );
+    const rows = {
+      columns,
+      async *batches() {
+        yield [[1]];
+      },
+    };
+    await expect(
+      writeSheet(path.join(dir, 'no-such-folder', 'x.xlsx'), '表', rows, { maxRows: 10, batchSize: 1 }),
+    ).rejects.toThrow(/ENOENT/);
   });
 });

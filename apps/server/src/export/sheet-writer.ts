@@ -1,9 +1,9 @@
+import { Worker } from 'node:worker_threads';
 import type { SheetColumn } from '@guard-tour/contract';
-import { sheetText } from '../domain/export-cell.js';
-import { ZipWriter } from './zip-writer.js';
+import type { SheetCells, SheetLayout } from './sheet-xml.js';
+import type { FromSheetThread, SheetJob, ToSheetThread } from './sheet-writer.worker.js';
 
-/** A row's cell values in column order; values past the last column are not written (a walk's cursor). */
-export type SheetCells = readonly unknown[];
+export type { SheetCells } from './sheet-xml.js';
 
 /** What a sheet is made of: its columns (with optional widths) and its rows, a batch at a time. */
 export interface SheetSource<T> {
@@ -26,140 +26,132 @@ export interface SheetLimits {
   batchSize: number;
 }
 
+/** One sheet of a workbook: its tab's title and its rows. */
+export interface WorkbookSheet<T> {
+  title: string;
+  source: SheetSource<T>;
+}
+
 const DEFAULT_WIDTH = 16;
-/** Bytes of sheet text handed to the compressor at once. */
-const PART_BYTES = 256 * 1024;
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+/** Batches sent to the sheet's thread and not yet written: the walk runs this far ahead of the file, no further. */
+const BATCHES_AHEAD = 2;
+/** The thread's module beside this one: compiled JavaScript in the built server's dist/. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-/** The package around the sheets (ECMA-376): content types, relationships, the workbook naming each sheet. */
-const contentTypes = (count: number) =>
-  `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheetNumbers(
-    count,
-  )
-    .map(
-      (n) =>
-        `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
-    )
-    .join('')}</Types>`;
-const PACKAGE_RELS = `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
-const workbookRels = (count: number) =>
-  `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheetNumbers(count)
-    .map((n) => `<Relationship Id="rId${n}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${n}.xml"/>`)
-    .join('')}</Relationships>`;
-const workbookXml = (titles: readonly string[]) =>
-  `${XML}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>${titles
-    .map((title, i) => `<sheet name="${escapeXml(sheetName(title))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
-    .join('')}</sheets></workbook>`;
-const sheetNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-
-/** A sheet's name: at most 31 characters, none of `[]:*?/\`. */
-const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
-
-/** Characters XML 1.0 cannot hold are dropped; the five special ones escaped. */
-// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids are what it finds
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-const SPECIAL = /[&<>"]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-// eslint-disable-next-line no-control-regex -- as NOT_XML, with the five special characters
-const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-const escapeXml = (text: string) =>
-  NEEDS_ESCAPE.test(text) ? text.replace(NOT_XML, '').replace(SPECIAL, (c) => ENTITIES[c]!) : text;
-
-/** Column letters A, B, … Z, AA, …. */
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
+/** Starts the thread that writes `job`'s file. */
+function startThread(job: SheetJob): Worker {
+  if (!FROM_SOURCE) return new Worker(new URL('./sheet-writer.worker.js', import.meta.url), { workerData: job });
+  // From src/ (the tests run TypeScript): the thread registers tsx's loader before its module, as vitest loads the
+  // rest; the same module, compiled, is what the server runs.
+  const loader = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(new URL('./sheet-writer.worker.ts', import.meta.url).href);
+  const boot = `import(${loader}).then((tsx) => { tsx.register(); return import(${entry}); });`;
+  return new Worker(boot, { eval: true, workerData: job });
 }
 
-const NO_BLANKS: readonly string[] = [];
+/**
+ * Streams one sheet named `title` to the .xlsx `file` (DOMAIN.md, Exports): the header row frozen, the column
+ * widths, then the rows batch by batch (workbook-file.ts). Answers the number of rows written.
+ */
+export async function writeSheet<T>(
+  file: string,
+  title: string,
+  source: SheetSource<T>,
+  limits: SheetLimits,
+): Promise<number> {
+  const [written] = await writeWorkbook(file, [{ title, source }], limits);
+  return written ?? 0;
+}
 
 /**
- * A row's cells: numbers as numbers, anything else as text a spreadsheet will not run as a formula, an empty
- * field as its column's `blanks` text (SheetColumn.blank) when it has one. `cellStarts`
- * are each column's `<c r="A` (the row's cells are written for them only). Empty cells are left out, and a cell
- * names its place (`r`) only when it is the row's first or follows one left out: readers place a cell without it
- * after the one before (ECMA-376 §18.3.1.4; Excel, LibreOffice, ExcelJS and SheetJS do). The references were a
- * quarter of the time spent writing a sheet and, as deflate cannot fold them, half of the file.
+ * Several sheets in one .xlsx (a scheduled report's attachment: one sheet per section), each written as
+ * `writeSheet` writes its one, with the same cell rules (formula-safe text). Tab titles should differ. Answers the
+ * rows written per sheet.
+ *
+ * The text is built on a thread of the export's own (sheet-writer.worker.ts): this thread only walks the rows out
+ * of the database, the next batch while the thread writes the current one (P14: an export within 2 × its walk).
  */
-function rowXml(
-  values: SheetCells,
-  rowNumber: number,
-  cellStarts: readonly string[],
-  blanks: readonly string[] = NO_BLANKS,
-): string {
-  let cells = '';
-  let next = -1;
-  for (let i = 0; i < cellStarts.length; i += 1) {
-    const value = values[i];
-    const start = i === next ? '<c' : `${cellStarts[i]}${rowNumber}"`;
-    if (typeof value === 'number' && Number.isFinite(value)) {
-      cells += `${start}><v>${value}</v></c>`;
-      next = i + 1;
-      continue;
+export async function writeWorkbook<T>(
+  file: string,
+  sheets: readonly WorkbookSheet<T>[],
+  limits: SheetLimits,
+): Promise<number[]> {
+  const thread = new SheetThread({ file, layouts: sheets.map(layoutOf), maxRows: limits.maxRows });
+  try {
+    for (const [i, sheet] of sheets.entries()) {
+      let sent = 0;
+      for await (const rows of prefetched(sheet.source.batches(limits.batchSize))) {
+        // Rows stored after the count are left out beyond the cap.
+        if (sent >= limits.maxRows || !(await thread.room())) break;
+        thread.send({ kind: 'rows', sheet: i, rows: rows as SheetCells[] });
+        sent += rows.length;
+      }
+      thread.send({ kind: 'end', sheet: i });
     }
-    let text = typeof value === 'string' ? value : String(value ?? '');
-    if (text === '') {
-      // A column's text for an empty field (SheetColumn.blank), else no cell.
-      text = blanks[i] ?? '';
-      if (text === '') continue;
-    }
-    cells += plainText(text) ? `${start} t="inlineStr"><is><t>${text}</t></is></c>` : textCell(start, sheetText(text));
-    next = i + 1;
+    return await thread.done;
+  } finally {
+    thread.stop();
   }
-  return `<row r="${rowNumber}">${cells}</row>`;
 }
 
-/** A text cell opened by `start` (`<c`, with its reference or without). */
-function textCell(start: string, text: string): string {
-  const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
-  return `${start} t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
+function layoutOf<T>({ title, source }: WorkbookSheet<T>): SheetLayout {
+  const widths: Partial<Record<string, number>> = source.widths ?? {};
+  return {
+    title,
+    columns: source.columns.map((c) => ({ title: c.title, blank: c.blank ?? '' })),
+    widths: source.columns.map((c) => widths[c.key] ?? DEFAULT_WIDTH),
+  };
 }
 
-/** Text whose spaces at either end a reader would trim unless told to keep them. */
-const EDGE_SPACE = /^\s|\s$/;
+/** The thread writing one workbook: batches sent to it as it makes room, and its answer. */
+class SheetThread {
+  private readonly worker: Worker;
+  private ahead = 0;
+  private roomMade: (() => void) | null = null;
+  private ended = false;
+  /** The rows written per sheet, once the file is complete; rejected with why it is not. */
+  readonly done: Promise<number[]>;
 
-/**
- * Text written as it is: nothing to escape, and neither a formula's start nor a space at either end (checked by
- * character code; most cells are dates, numbers as text and Chinese names).
- */
-function plainText(text: string): boolean {
-  return ordinaryEdge(text.charCodeAt(0)) && ordinaryEdge(text.charCodeAt(text.length - 1)) && !NEEDS_ESCAPE.test(text);
-}
-
-/** Not a space, control or formula character (`= + - @`), nor a Unicode space `\s` matches. */
-const ordinaryEdge = (code: number) =>
-  code > 0x40
-    ? code < 0x80 || (code > 0xa0 && code !== 0x1680 && (code < 0x2000 || code > 0x3000) && code !== 0xfeff)
-    : code > 0x20 && code !== 0x3d && code !== 0x2b && code !== 0x2d && code !== 0x40;
-
-/**
- * Rows' text encoded straight into buffers of PART_BYTES, each handed on when the next row would not fit: UTF-8
- * row by row is 2½ times faster than joining a part's rows first (a long string of many pieces is flattened, then
- * encoded), and a part is compressed before it could outlive a young collection.
- */
-class PartWriter {
-  private buffer = Buffer.allocUnsafe(PART_BYTES);
-  private used = 0;
-
-  /** Writes a row's text; answers the part it filled when the row did not fit after it, else null. */
-  add(text: string): Buffer | null {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    const most = text.length * 3;
-    const full = this.used + most > this.buffer.length ? this.take(most) : null;
-    this.used += this.buffer.write(text, this.used, 'utf8');
-    return full;
+  constructor(job: SheetJob) {
+    this.worker = startThread(job);
+    this.done = new Promise<number[]>((resolve, reject) => {
+      const end = (outcome: () => void) => {
+        this.ended = true;
+        this.roomMade?.();
+        outcome();
+      };
+      this.worker.on('message', (message: FromSheetThread) => {
+        if (message.kind === 'written') {
+          this.ahead -= 1;
+          this.roomMade?.();
+        } else if (message.kind === 'done') end(() => resolve(message.counts));
+        else end(() => reject(new Error(`sheet writer: ${message.message}`)));
+      });
+      this.worker.on('error', (error) => end(() => reject(error)));
+      this.worker.on('exit', (code) => end(() => reject(new Error(`sheet writer exited (${code})`))));
+    });
+    // Observed by writeWorkbook; a walk that fails first leaves it unobserved.
+    this.done.catch(() => undefined);
   }
 
-  /** The part written so far (null when empty); the next goes to a new buffer with room for `room` bytes. */
-  take(room = 0): Buffer | null {
-    const full = this.used > 0 ? this.buffer.subarray(0, this.used) : null;
-    // The compressor may still hold the part: never written again.
-    if (full || room > this.buffer.length) this.buffer = Buffer.allocUnsafe(Math.max(PART_BYTES, room));
-    this.used = 0;
-    return full;
+  /** Waits until the thread has room for another batch; false once it has ended (written or failed). */
+  async room(): Promise<boolean> {
+    while (!this.ended && this.ahead >= BATCHES_AHEAD) {
+      await new Promise<void>((resolve) => (this.roomMade = resolve));
+      this.roomMade = null;
+    }
+    return !this.ended;
+  }
+
+  send(message: ToSheetThread): void {
+    if (this.ended) return;
+    if (message.kind === 'rows') this.ahead += 1;
+    this.worker.postMessage(message);
+  }
+
+  /** Ends the thread, whether it finished or not (a failed walk: the caller removes the file). */
+  stop(): void {
+    void this.worker.terminate();
   }
 }
 
@@ -185,93 +177,4 @@ async function* prefetched<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
       () => undefined,
     );
   }
-}
-
-/** One sheet of a workbook: its tab's title and its rows. */
-export interface WorkbookSheet<T> {
-  title: string;
-  source: SheetSource<T>;
-}
-
-/**
- * Streams one sheet named `title` to the .xlsx `file` (DOMAIN.md, Exports): the header row frozen, the column
- * widths, then the rows batch by batch, written as SpreadsheetML text straight into the zip (inline strings, no
- * styles: a 1M-row export spends its time on the database and the compressor, not on building cell objects).
- * Answers the number of rows written.
- */
-export async function writeSheet<T>(
-  file: string,
-  title: string,
-  source: SheetSource<T>,
-  limits: SheetLimits,
-): Promise<number> {
-  const [written] = await writeWorkbook(file, [{ title, source }], limits);
-  return written ?? 0;
-}
-
-/**
- * Several sheets in one .xlsx (a scheduled report's attachment: one sheet per section), each written as
- * `writeSheet` writes its one, with the same cell rules (formula-safe text). Tab titles should differ. Answers the
- * rows written per sheet.
- */
-export async function writeWorkbook<T>(
-  file: string,
-  sheets: readonly WorkbookSheet<T>[],
-  limits: SheetLimits,
-): Promise<number[]> {
-  const counts: number[] = [];
-  const zip = new ZipWriter(file);
-  try {
-    await zip.add('[Content_Types].xml', contentTypes(sheets.length));
-    await zip.add('_rels/.rels', PACKAGE_RELS);
-    await zip.add('xl/workbook.xml', workbookXml(sheets.map((sheet) => sheet.title)));
-    await zip.add('xl/_rels/workbook.xml.rels', workbookRels(sheets.length));
-    for (const [i, sheet] of sheets.entries()) {
-      const counted = { rows: 0 };
-      await zip.add(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet.source, limits, counted));
-      counts.push(counted.rows);
-    }
-    await zip.close();
-  } catch (error) {
-    // The caller removes the unfinished file.
-    zip.destroy();
-    throw error;
-  }
-  return counts;
-}
-
-/** One sheet's SpreadsheetML, a part at a time; `counted.rows` holds the rows written once it is read through. */
-async function* sheetXml<T>(
-  source: SheetSource<T>,
-  limits: SheetLimits,
-  counted: { rows: number },
-): AsyncIterable<string | Buffer> {
-  const widths: Partial<Record<string, number>> = source.widths ?? {};
-  const cellStarts = source.columns.map((_, i) => `<c r="${columnName(i)}`);
-  const blanks = source.columns.map((c) => c.blank ?? '');
-  let written = 0;
-  const cols = source.columns
-    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[c.key] ?? DEFAULT_WIDTH}" customWidth="1"/>`)
-    .join('');
-  yield `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
-  yield rowXml(
-    source.columns.map((c) => c.title),
-    1,
-    cellStarts,
-  );
-  const part = new PartWriter();
-  for await (const batch of prefetched(source.batches(limits.batchSize))) {
-    // Rows stored after the count are left out beyond the cap.
-    const take = Math.min(batch.length, limits.maxRows - written);
-    for (let i = 0; i < take; i += 1) {
-      const full = part.add(rowXml(batch[i]!, written + i + 2, cellStarts, blanks));
-      if (full) yield full;
-    }
-    written += take;
-    counted.rows = written;
-    if (written >= limits.maxRows) break;
-  }
-  const last = part.take();
-  if (last) yield last;
-  yield '</sheetData></worksheet>';
 }
