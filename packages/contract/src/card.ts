@@ -4,6 +4,7 @@ import {
   idList,
   idNumber,
   includeChildren,
+  internal,
   keyword,
   optionalHoldId,
   saveHoldId,
@@ -21,12 +22,14 @@ export const cardMessages = {
 export const CARD_SEARCH_TYPES = ['patrol_sn', 'patrol_name', 'location'] as const;
 export type CardSearchType = (typeof CARD_SEARCH_TYPES)[number];
 
-export const cardListInput = pagingSchema.extend({
-  search_type: searchType(CARD_SEARCH_TYPES),
-  key: keyword,
-  ContainChildren: includeChildren,
-  HoldID: optionalHoldId,
-});
+export const cardListInput = internal(
+  pagingSchema.extend({
+    search_type: searchType(CARD_SEARCH_TYPES),
+    key: keyword,
+    ContainChildren: includeChildren,
+    HoldID: optionalHoldId,
+  }),
+);
 
 export const cardRow = z.object({
   patrol_id: z.number(),
@@ -47,22 +50,24 @@ export const cardRow = z.object({
 });
 export type CardRow = z.infer<typeof cardRow>;
 
-export const saveCardInput = z.object({
-  patrol_id: saveId,
-  hold_id: saveHoldId,
-  patrol_sn: text(100, '卡编号'),
-  patrol_name: text(50, '巡检点名称'),
-  location: text(100, '位置'),
-  remark: text(200, '备注'),
-  /** 0 or absent: none (an edit without it keeps the point's template). */
-  checklist_id: z.preprocess((v) => (v === null || v === '' ? 0 : v), idNumber('检查表不正确', 0).optional()),
-  ...cardPositionFields,
-});
+export const saveCardInput = internal(
+  z.object({
+    patrol_id: saveId,
+    hold_id: saveHoldId,
+    patrol_sn: text(100, '卡编号'),
+    patrol_name: text(50, '巡检点名称'),
+    location: text(100, '位置'),
+    remark: text(200, '备注'),
+    /** 0 or absent: none (an edit without it keeps the point's template). */
+    checklist_id: z.preprocess((v) => (v === null || v === '' ? 0 : v), idNumber('检查表不正确', 0).optional()),
+    ...cardPositionFields,
+  }),
+);
 export type SaveCardInput = z.input<typeof saveCardInput>;
 
 export const cardDetailQuery = z.object({ patrol_id: id });
 export const removeCardInput = z.object({ patrol_ids: idList('请选择要删除的巡检点') });
-export const cardOptionsQuery = z.object({ hold_id: optionalHoldId });
+export const cardOptionsQuery = internal(z.object({ hold_id: optionalHoldId }));
 
 export const cardOption = z.object({
   patrol_id: z.number(),

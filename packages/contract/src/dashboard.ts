@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalHoldId } from './common.js';
+import { internal, optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /** `Dashboard/Summary`'s `data[0]`: the spec's three counts, the two real figures (API.md) and the day. */
@@ -15,17 +15,21 @@ export const dashboardSummary = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 
-export const dashboardScopeQuery = z.object({ hold_id: optionalHoldId });
+export const dashboardScopeQuery = internal(z.object({ hold_id: optionalHoldId }));
 
-export const todayLogsQuery = pagingSchema.extend({
-  PageSize: z.coerce.number().int().min(1).max(200).catch(20).default(20),
-  hold_id: optionalHoldId,
-});
+export const todayLogsQuery = internal(
+  pagingSchema.extend({
+    PageSize: z.coerce.number().int().min(1).max(200).catch(20).default(20),
+    hold_id: optionalHoldId,
+  }),
+);
 
-export const trendQuery = z.object({
-  days: z.coerce.number().int().min(1).max(31).catch(7).default(7),
-  hold_id: optionalHoldId,
-});
+export const trendQuery = internal(
+  z.object({
+    days: z.coerce.number().int().min(1).max(31).catch(7).default(7),
+    hold_id: optionalHoldId,
+  }),
+);
 
 /** One day of `Dashboard/Trend`, `YYYY-MM-DD`, oldest first. */
 export const trendPoint = z.object({

@@ -4,6 +4,7 @@ import {
   idList,
   idNumber,
   includeChildren,
+  internal,
   keyword,
   optionalHoldId,
   saveHoldId,
@@ -27,12 +28,14 @@ export const DEVICE_TYPE_TEXT: Record<number, string> = { 1: 'T80' };
 export const DEVICE_SEARCH_TYPES = ['device_no', 'object_name', 'imei', 'sim', 'iccid'] as const;
 export type DeviceSearchType = (typeof DEVICE_SEARCH_TYPES)[number];
 
-export const deviceListInput = pagingSchema.extend({
-  search_type: searchType(DEVICE_SEARCH_TYPES),
-  key: keyword,
-  ContainChildren: includeChildren,
-  HoldID: optionalHoldId,
-});
+export const deviceListInput = internal(
+  pagingSchema.extend({
+    search_type: searchType(DEVICE_SEARCH_TYPES),
+    key: keyword,
+    ContainChildren: includeChildren,
+    HoldID: optionalHoldId,
+  }),
+);
 
 /**
  * A device row of the list and the detail. The spec names the terminal identifiers both ways (IMEI/SIM/ICCID
@@ -58,30 +61,32 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-export const saveDeviceInput = z.object({
-  object_id: saveId,
-  hold_id: saveHoldId,
-  /** = IMEI/SN; when absent the IMEI field is taken. */
-  device_no: text(100, '设备IMEI/SN'),
-  object_type: z.preprocess(
-    (value) => (value === null || value === undefined || value === '' ? 1 : value),
-    z.coerce
-      .number({ error: '设备类型不正确' })
-      .int('设备类型不正确')
-      .min(1, '设备类型不正确')
-      .max(99, '设备类型不正确'),
-  ),
-  object_name: text(50, '设备名称'),
-  IMEI: text(32, 'IMEI'),
-  SIM: text(32, 'SIM'),
-  ICCID: text(32, 'ICCID'),
-  remark: text(200, '备注'),
-});
+export const saveDeviceInput = internal(
+  z.object({
+    object_id: saveId,
+    hold_id: saveHoldId,
+    /** = IMEI/SN; when absent the IMEI field is taken. */
+    device_no: text(100, '设备IMEI/SN'),
+    object_type: z.preprocess(
+      (value) => (value === null || value === undefined || value === '' ? 1 : value),
+      z.coerce
+        .number({ error: '设备类型不正确' })
+        .int('设备类型不正确')
+        .min(1, '设备类型不正确')
+        .max(99, '设备类型不正确'),
+    ),
+    object_name: text(50, '设备名称'),
+    IMEI: text(32, 'IMEI'),
+    SIM: text(32, 'SIM'),
+    ICCID: text(32, 'ICCID'),
+    remark: text(200, '备注'),
+  }),
+);
 export type SaveDeviceInput = z.input<typeof saveDeviceInput>;
 
 export const deviceDetailQuery = z.object({ objectId: id });
 export const removeDeviceInput = z.object({ object_ids: idList('请选择要删除的设备') });
-export const deviceOptionsQuery = z.object({ hold_id: optionalHoldId });
+export const deviceOptionsQuery = internal(z.object({ hold_id: optionalHoldId }));
 
 export const deviceOption = z.object({ object_id: z.number(), object_name: z.string(), device_no: z.string() });
 export type DeviceOption = z.infer<typeof deviceOption>;
@@ -89,23 +94,27 @@ export type DeviceOption = z.infer<typeof deviceOption>;
 /** Most SNs or spreadsheet rows one import takes. */
 export const IMPORT_MAX_ROWS = 10_000;
 
-export const importSnListInput = z.object({
-  HoldID: optionalHoldId,
-  /** SNs separated by commas or line breaks (an array of SNs is taken too). */
-  SNList: z.preprocess(
-    (value) => (Array.isArray(value) ? value.join('\n') : (value ?? '')),
-    z.string({ error: deviceMessages.snListRequired }).max(1_000_000, '内容过长'),
-  ),
-});
+export const importSnListInput = internal(
+  z.object({
+    HoldID: optionalHoldId,
+    /** SNs separated by commas or line breaks (an array of SNs is taken too). */
+    SNList: z.preprocess(
+      (value) => (Array.isArray(value) ? value.join('\n') : (value ?? '')),
+      z.string({ error: deviceMessages.snListRequired }).max(1_000_000, '内容过长'),
+    ),
+  }),
+);
 
-export const importExcelInput = z.object({
-  HoldID: optionalHoldId,
-  /** The `imagePath` the upload answered. */
-  FilePath: z.preprocess(
-    (value) => value ?? '',
-    z.string({ error: deviceMessages.fileRequired }).max(200, '文件不存在'),
-  ),
-});
+export const importExcelInput = internal(
+  z.object({
+    HoldID: optionalHoldId,
+    /** The `imagePath` the upload answered. */
+    FilePath: z.preprocess(
+      (value) => value ?? '',
+      z.string({ error: deviceMessages.fileRequired }).max(200, '文件不存在'),
+    ),
+  }),
+);
 
 export const allocateDeviceInput = z.object({
   objectIds: idList(deviceMessages.devicesRequired),

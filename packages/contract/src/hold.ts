@@ -5,6 +5,7 @@ import {
   idList,
   idNumber,
   includeChildren,
+  internal,
   isCalendarDate,
   keyword,
   optionalHoldId,
@@ -22,11 +23,13 @@ export const holdMessages = {
 
 export const HOLD_TYPE_TEXT: Record<number, string> = { 1: '运营商', 2: '企业', 3: '部门' };
 
-export const holdListInput = pagingSchema.extend({
-  Name: keyword,
-  containChildren: includeChildren,
-  HoldID: optionalHoldId,
-});
+export const holdListInput = internal(
+  pagingSchema.extend({
+    Name: keyword,
+    containChildren: includeChildren,
+    HoldID: optionalHoldId,
+  }),
+);
 
 export const holdRow = z.object({
   hold_id: z.number(),
@@ -92,20 +95,22 @@ export const holdIdQuery = z.object({ holdId: id });
 export const parentBaseQuery = z.object({ id });
 export const removeHoldInput = z.object({ hold_ids: idList('请选择要删除的组织') });
 
-export const saveAccountInput = z.object({
-  user_id: saveId,
-  hold_id: idNumber(holdMessages.badParent),
-  user_name: text(20, '账号'),
-  user_password: z
-    .string({ error: newPasswordMessage })
-    .max(20, newPasswordMessage)
-    .nullish()
-    .transform((v) => v ?? ''),
-  true_name: text(50, '姓名'),
-  remark: text(200, '备注'),
-  /** Added (ROLES.md): absent on a new account means 管理员 (the old contract), on an edit keeps the role. */
-  role_id: optionalRoleId,
-});
+export const saveAccountInput = internal(
+  z.object({
+    user_id: saveId,
+    hold_id: idNumber(holdMessages.badParent),
+    user_name: text(20, '账号'),
+    user_password: z
+      .string({ error: newPasswordMessage })
+      .max(20, newPasswordMessage)
+      .nullish()
+      .transform((v) => v ?? ''),
+    true_name: text(50, '姓名'),
+    remark: text(200, '备注'),
+    /** Added (ROLES.md): absent on a new account means 管理员 (the old contract), on an edit keeps the role. */
+    role_id: optionalRoleId,
+  }),
+);
 export type SaveAccountInput = z.input<typeof saveAccountInput>;
 
 export const accountMessages = {

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { id, idList, includeChildren, keyword, optionalHoldId } from './common.js';
+import { id, idList, includeChildren, internal, keyword, optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { optionalRoleId } from './role.js';
 
-export const staffListInput = pagingSchema.extend({
-  Name: keyword,
-  HoldID: optionalHoldId,
-  containChildren: includeChildren,
-  /** Added (ROLES.md): only the accounts of this role. */
-  role_id: optionalRoleId,
-});
+export const staffListInput = internal(
+  pagingSchema.extend({
+    Name: keyword,
+    HoldID: optionalHoldId,
+    containChildren: includeChildren,
+    /** Added (ROLES.md): only the accounts of this role. */
+    role_id: optionalRoleId,
+  }),
+);
 
 export const staffRow = z.object({
   user_id: z.number(),
@@ -26,7 +28,7 @@ export const staffRow = z.object({
 export type StaffRow = z.infer<typeof staffRow>;
 
 export const staffDetailQuery = z.object({ user_id: id });
-export const accountOptionsQuery = z.object({ hold_id: optionalHoldId });
+export const accountOptionsQuery = internal(z.object({ hold_id: optionalHoldId }));
 export const removeUserInput = z.object({ user_ids: idList('请选择要删除的账号') });
 
 export const accountOption = z.object({

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { keyword, optionalHoldId } from './common.js';
+import { internal, keyword, optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
 
-export const sysLogListInput = pagingSchema.extend({
-  /** `[1]` lists login logs; `[]` (or absent) every other type. */
-  logType: z
-    .preprocess(
-      (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
-      z.array(z.coerce.number().int()),
-    )
-    .default([]),
-  key: keyword,
-  HoldID: optionalHoldId,
-});
+export const sysLogListInput = internal(
+  pagingSchema.extend({
+    /** `[1]` lists login logs; `[]` (or absent) every other type. */
+    logType: z
+      .preprocess(
+        (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+        z.array(z.coerce.number().int()),
+      )
+      .default([]),
+    key: keyword,
+    HoldID: optionalHoldId,
+  }),
+);
 
 export const sysLogRow = z.object({
   log_id: z.number(),

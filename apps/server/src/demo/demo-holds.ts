@@ -113,7 +113,7 @@ export async function fillDemoHolds(ctx: AppContext, scope: Scope): Promise<Demo
     for (const [userName, trueName] of entry.guards) {
       const { user_id } = await saveAccount(ctx, scope, {
         user_id: 0,
-        hold_id,
+        holdId: hold_id,
         user_name: userName,
         user_password: DEMO_PASSWORD,
         true_name: trueName,
@@ -125,7 +125,7 @@ export async function fillDemoHolds(ctx: AppContext, scope: Scope): Promise<Demo
     for (const person of entry.staff ?? []) {
       const { user_id } = await saveAccount(ctx, scope, {
         user_id: 0,
-        hold_id,
+        holdId: hold_id,
         user_name: person.user,
         user_password: DEMO_PASSWORD,
         true_name: person.name,

@@ -46,7 +46,7 @@ export async function fillDemoPhone(
   const holdId = ids.holds.get(DEPARTMENT)!;
   await saveDevice(ctx, scope, {
     object_id: 0,
-    hold_id: holdId,
+    holdId,
     device_no: DEMO_PHONE,
     object_type: PHONE_OBJECT_TYPE,
     object_name: '张伟的手机',

@@ -27,7 +27,7 @@ export async function listCards(
   scope: Scope,
   input: z.output<typeof cardListInput>,
 ): Promise<Page<CardRow>> {
-  const holdIds = await scope.holdIds(input.HoldID, input.ContainChildren);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.listCards(ctx.db, ctx.config.tzName, { holdIds, searchType: input.search_type, key: input.key }, input);
 }
 
@@ -40,7 +40,7 @@ export async function cardOptions(
   scope: Scope,
   input: z.output<typeof cardOptionsQuery>,
 ): Promise<CardOption[]> {
-  return repo.cardOptions(ctx.db, await scope.holdIds(input.hold_id, true));
+  return repo.cardOptions(ctx.db, await scope.holdIds(input.holdId, true));
 }
 
 function cardNumber(raw: string): string {
@@ -83,7 +83,7 @@ export async function saveCard(
 
   return ctx.db.transaction(async (tx) => {
     const txScope = scope.on(tx);
-    const target = await txScope.hold(input.hold_id);
+    const target = await txScope.hold(input.holdId);
     const values = {
       hold_id: target.hold_id,
       patrol_sn: patrolSn,

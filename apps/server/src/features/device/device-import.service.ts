@@ -57,7 +57,7 @@ export async function importSnList(
   const plan = planSnList(sns);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const target = await scope.on(tx).hold(input.HoldID);
+    const target = await scope.on(tx).hold(input.holdId);
     const { created, taken } = await createDevices(
       tx,
       target,
@@ -91,7 +91,7 @@ export async function importExcel(
   input: z.output<typeof importExcelInput>,
 ): Promise<ExcelImportResult> {
   if (!input.FilePath.trim()) throw invalid(deviceMessages.fileRequired);
-  const target = await scope.hold(input.HoldID);
+  const target = await scope.hold(input.holdId);
   const file = await uploads.uploadedFile(ctx, scope.caller, input.FilePath.trim());
   const sheet = await uploads.readFirstSheet(file.path, { maxRows: IMPORT_MAX_ROWS });
   if (!sheet.ok) throw invalid(sheetRefusals[sheet.reason]);

@@ -38,7 +38,7 @@ export async function listDevices(
   scope: Scope,
   input: z.output<typeof deviceListInput>,
 ): Promise<Page<DeviceRow>> {
-  const holdIds = await scope.holdIds(input.HoldID, input.ContainChildren);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const filter = { holdIds, searchType: input.search_type, key: input.key };
   return repo.listDevices(ctx.db, ctx.config.tzName, filter, input);
 }
@@ -52,7 +52,7 @@ export async function deviceOptions(
   scope: Scope,
   input: z.output<typeof deviceOptionsQuery>,
 ): Promise<DeviceOption[]> {
-  return repo.deviceOptions(ctx.db, await scope.holdIds(input.hold_id, true));
+  return repo.deviceOptions(ctx.db, await scope.holdIds(input.holdId, true));
 }
 
 /** The device number of a save: `device_no`, else the IMEI field; required and well formed. */
@@ -85,7 +85,7 @@ export async function saveDevice(
 
   return accessTransaction(ctx, async (tx) => {
     const txScope = scope.on(tx);
-    const target = await txScope.hold(input.hold_id);
+    const target = await txScope.hold(input.holdId);
     if (input.object_id === 0) {
       if (await repo.deviceNoTaken(tx, deviceNo)) throw conflict(`设备IMEI/SN已存在：${deviceNo}`);
       const objectId = await repo.insertDevice(tx, { ...values, hold_id: target.hold_id, create_time: now });

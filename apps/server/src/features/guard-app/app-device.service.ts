@@ -39,7 +39,7 @@ export async function registerApp(
   }
   const saved = await saveDevice(ctx, scope, {
     object_id: 0,
-    hold_id: caller.holdId,
+    holdId: caller.holdId,
     device_no: deviceNo,
     object_type: PHONE_OBJECT_TYPE,
     object_name: `${caller.trueName || caller.userName}的手机`,

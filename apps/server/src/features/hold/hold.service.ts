@@ -38,8 +38,8 @@ export async function listHolds(
   scope: Scope,
   input: z.output<typeof holdListInput>,
 ): Promise<Page<HoldRow>> {
-  const root = await scope.hold(input.HoldID);
-  const holdIds = await scope.holdIds(root.hold_id, input.containChildren);
+  const root = await scope.hold(input.holdId);
+  const holdIds = await scope.holdIds(root.hold_id, input.includeChildren);
   const page = await repo.listHolds(ctx.db, ctx.config.tzName, root.hold_id, holdIds, input.Name, input);
   return { rows: page.rows.map(publicRow), total: page.total };
 }

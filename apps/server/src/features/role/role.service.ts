@@ -71,7 +71,7 @@ export async function listRoles(
   scope: Scope,
   input: z.output<typeof roleListInput>,
 ): Promise<Page<RoleRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const page = await repo.listRoles(ctx.db, scope.caller.holdPath, holdIds, input.role_name, input);
   return { rows: page.rows.map(rowOf), total: page.total };
 }
@@ -102,7 +102,7 @@ export async function roleOptions(
   scope: Scope,
   input: z.output<typeof roleOptionsQuery>,
 ): Promise<RoleOption[]> {
-  const target = await scope.hold(input.hold_id);
+  const target = await scope.hold(input.holdId);
   const roles = await repo.rolesOf(ctx.db, pathInScope(scope, target));
   return roles
     .filter((r) => holdsAll(scope.caller, roleKeys(r.role_id, r.builtin, r.stored)))
@@ -144,7 +144,7 @@ export async function saveRole(
     const txScope = scope.on(tx);
     const current = isNew ? undefined : await repo.findRole(tx, scope.caller.holdPath, input.role_id);
     if (current?.builtin) throw forbidden(roleMessages.builtin);
-    const target = await txScope.hold(input.hold_id);
+    const target = await txScope.hold(input.holdId);
     if (current && !scope.covers(current.hold_path ?? '')) throw notFound(MISSING);
     if (!isNew && !current) throw notFound(MISSING);
     if (target.hold_type === HoldType.department) throw invalid('部门不能定义角色，请选择运营商或企业');

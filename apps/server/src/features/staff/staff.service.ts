@@ -232,7 +232,7 @@ export async function listStaff(
   scope: Scope,
   input: z.output<typeof staffListInput>,
 ): Promise<Page<StaffRow>> {
-  const holdIds = await scope.holdIds(input.HoldID, input.containChildren);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.listStaff(ctx.db, ctx.config.tzName, holdIds, { name: input.Name, roleId: input.role_id }, input);
 }
 
@@ -249,7 +249,7 @@ export async function accountOptions(
   scope: Scope,
   input: z.output<typeof accountOptionsQuery>,
 ): Promise<AccountOption[]> {
-  return repo.accountOptions(ctx.db, await scope.holdIds(input.hold_id, true));
+  return repo.accountOptions(ctx.db, await scope.holdIds(input.holdId, true));
 }
 
 /**
@@ -268,7 +268,7 @@ export async function saveAccount(
   }
   checkUserName(input.user_name);
   const passwordHash = input.user_password ? await newPasswordHash(input.user_password) : undefined;
-  const target = await scope.hold(input.hold_id);
+  const target = await scope.hold(input.holdId);
   const now = ctx.now();
 
   return accessTransaction(ctx, async (tx) => {

@@ -10,7 +10,7 @@ export async function listLogs(
   scope: Scope,
   input: z.output<typeof sysLogListInput>,
 ): Promise<Page<SysLogRow>> {
-  const holdIds = await scope.holdIds(input.HoldID, true);
+  const holdIds = await scope.holdIds(input.holdId, true);
   const logins = input.logType.includes(LogType.login);
   return repo.listLogs(ctx.db, ctx.config.tzName, { holdIds, logins, key: input.key }, input);
 }
