@@ -16,7 +16,7 @@ function onHoldDays(round: SQL, holdIds: readonly number[], days: readonly strin
     cross join unnest(${sql.param(days)}::date[]) d)`;
 }
 
-/** Stored rounds' progress, by road or task and day. */
+/** Stored rounds' windows and progress, by road or task and day. */
 export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: number[], dates: string[]) {
   if (ids.length === 0 || dates.length === 0) return [];
   // Hand-written: the dashboard reads a row per road and day (4,000 at 2,000 roads), and mapping each field through
@@ -26,13 +26,15 @@ export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: numbe
     id: number;
     round_date: string;
     slot_no: number;
+    window_start: Date | string;
+    window_end: Date | string;
     expected: number;
     checked: number;
     grace_minutes: number;
   }>(
     q,
-    sql`select ${column} as id, round_date::text as round_date, slot_no, points_expected as expected,
-          points_checked as checked, grace_minutes
+    sql`select ${column} as id, round_date::text as round_date, slot_no, window_start, window_end,
+          points_expected as expected, points_checked as checked, grace_minutes
         from patrol_round
         where ${column} = any(${idArray(ids)}) and round_date = any(${sql.param(dates)}::date[])
           ${kind === 'road' ? sql`and task_id is null` : sql``}`,

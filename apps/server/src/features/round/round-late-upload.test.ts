@@ -20,8 +20,9 @@ import { sweepRounds } from './round.service.js';
  * the result its punch_time earns, and the round's result is decided again) over the shapes a round can take:
  * several slots a day with a grace between them, a window over midnight, a task, a duplicate, a card edited or
  * deleted after the freeze. After each upload every surface must tell one story: a frozen round is 异常 exactly
- * when it lists a missed point (漏检报表's drill-down, each point's result, the report's rows, the 漏检 alerts, the
- * road's status).
+ * when it lists a missed point (漏检报表's drill-down, each point's result, the report's rows, the 漏检 alerts), and
+ * the road's status follows its stored rounds, also after an edit of its slots (a road left 异常 with no missed
+ * point anywhere, once a late upload had finished its one round of the day: the status read the schedule's slots).
  */
 const h = useHarness();
 let w: World;
@@ -323,6 +324,70 @@ describe('a punch uploaded after its round was frozen', () => {
       `甲 1 ${E}: 3 LU-W`,
       `甲 2 ${E}: 2 `,
     ]);
+    await agrees();
+  });
+});
+
+describe('the road’s status after an edit of its slots (stored rounds keep their windows)', () => {
+  const edit = async (roadId: number, name: string, slots: [string, string][]) => {
+    const reply = await h.post(
+      '/PatrolRoad/SaveRoadInfo',
+      {
+        road_id: roadId,
+        road_name: name,
+        hold_id: w.a.holdId,
+        cycle_repeat_type: 1,
+        user_id_list: [guardId],
+        time_slots: slots.map(([start_time, end_time]) => ({ start_time, end_time })),
+        card_id_list: [cards.south],
+      },
+      await admin(),
+    );
+    expect(reply.code, reply.msg).toBe(200);
+  };
+
+  it('is 已结束 once a late upload finishes the day’s round, though a slot was added after its time', async () => {
+    h.clock.set(sh(E, '12:00'));
+    const roadId = await saveRoad('己', { start_time: '13:00', end_time: '14:00', card_id_list: [cards.south] });
+    await timersAt(E, '14:30');
+    expect(await statuses()).toMatchObject({ 己: 3 });
+    // 14:20–14:50 added at 15:00: it was not in force when it ran, so it has no round today.
+    h.clock.set(sh(E, '15:00'));
+    await edit(roadId, '己', [
+      ['13:00', '14:00'],
+      ['14:20', '14:50'],
+    ]);
+    await timersAt(E, '15:05');
+    expect((await story()).filter((line) => line.startsWith('己'))).toEqual([`己 1 ${E}: 3 LU-S`]);
+    expect(await statuses()).toMatchObject({ 己: 3 });
+    await upload([E, '16:00'], [['LU-S', `${E} 13:30:00`]]);
+    expect((await story()).filter((line) => line.startsWith('己'))).toEqual([`己 1 ${E}: 2 `]);
+    expect(await statuses()).toMatchObject({ 己: 2 });
+    await agrees();
+  });
+
+  it('reads a round kept through an edit under its own window, whatever slot number the schedule gives it', async () => {
+    h.clock.set(sh(E, '16:00'));
+    const roadId = await saveRoad('庚', {
+      time_slots: [
+        { start_time: '17:00', end_time: '17:30' },
+        { start_time: '19:00', end_time: '19:30' },
+      ],
+      card_id_list: [cards.south],
+    });
+    await upload([E, '17:11'], [['LU-S', `${E} 17:10:00`]]);
+    // At 17:40 a slot is put before the walked one: the schedule now numbers 17:00 as its second slot.
+    h.clock.set(sh(E, '17:40'));
+    await edit(roadId, '庚', [
+      ['16:00', '16:30'],
+      ['17:00', '17:30'],
+      ['19:00', '19:30'],
+    ]);
+    await timersAt(E, '18:00');
+    expect((await story()).filter((line) => line.startsWith('庚'))).toEqual([`庚 1 ${E}: 2 `, `庚 2 ${E}: 0 `]);
+    expect(await statuses()).toMatchObject({ 庚: 0 });
+    await timersAt(E, '19:10');
+    expect(await statuses()).toMatchObject({ 庚: 1 });
     await agrees();
   });
 });

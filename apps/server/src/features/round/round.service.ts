@@ -4,10 +4,17 @@ import type { Queryable } from '../../db/client.js';
 import { holdIdsOnPath } from '../../domain/organisation-path.js';
 import { matchRounds, type PunchToMatch, type RoundToMatch } from '../../domain/round-match.js';
 import { roundsToAdd, type StoredWindow } from '../../domain/rounds-to-add.js';
-import { roundsNow, roundsOn, statusNow, type Round, type RoundStatus, type Schedule } from '../../domain/schedule.js';
+import {
+  roundsOn,
+  statusNow,
+  type Round,
+  type RoundProgress,
+  type RoundStatus,
+  type Schedule,
+} from '../../domain/schedule.js';
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
-import { addDays } from '../../domain/zoned-time.js';
+import { addDays, zonedInstant } from '../../domain/zoned-time.js';
 import { onDutyIn } from '../shift/shift.service.js';
 import * as checks from './round-checks.repository.js';
 import * as making from './round-making.repository.js';
@@ -23,9 +30,12 @@ export interface Scheduled {
 }
 
 /**
- * The live status of roads or tasks now (DOMAIN.md status table): each one's current round and that round's
- * stored progress; a round not stored yet has checked nothing. A round inside its grace after the window is not
- * abnormal yet; a stored round keeps the grace it was made with.
+ * The live status of roads or tasks now (DOMAIN.md status table) over the rounds of today and yesterday's that reach
+ * past midnight (SHIFTS.md): the stored ones with their own windows, grace and progress (an edit of the slots never
+ * moves them), and those the schedule would still make now (`roundsToAdd`, as the sweep makes them), which have
+ * checked nothing. A slot added after its time has no round, and a round kept through an edit is read under its own
+ * window, whatever slot number the schedule now gives it. A round inside its grace after the window is not abnormal
+ * yet.
  */
 export async function liveStatuses(
   ctx: AppContext,
@@ -35,32 +45,47 @@ export async function liveStatuses(
 ): Promise<Map<number, RoundStatus>> {
   const now = ctx.now();
   const tz = ctx.config.tzName;
-  const rounds = new Map(items.map((item) => [item.id, roundsNow(item.schedule, now, tz)]));
-  const dates = [...new Set([...rounds.values()].flatMap((list) => list.map((round) => round.date)))];
+  const today = localDate(now, tz);
+  const yesterday = addDays(today, -1);
+  const midnight = zonedInstant(today, 0, tz).getTime();
   const stored = await checks.progressOf(
     q,
     kind,
     items.map((item) => item.id),
-    dates,
+    [yesterday, today],
   );
-  // Keyed once: a search per item would cost items × stored rounds.
-  const progressOf = new Map(stored.map((s) => [`${s.id}|${s.round_date}|${s.slot_no}`, s]));
+  // Grouped once: a search per item would cost items × stored rounds.
+  const storedOf = new Map<string, typeof stored>();
+  for (const row of stored) {
+    const key = `${row.id}|${row.round_date}`;
+    const list = storedOf.get(key);
+    if (list) list.push(row);
+    else storedOf.set(key, [row]);
+  }
   const statuses = new Map<number, RoundStatus>();
   for (const item of items) {
+    const progress = new Map<Round, RoundProgress>();
+    for (const date of [yesterday, today]) {
+      const own = storedOf.get(`${item.id}|${date}`) ?? [];
+      const windows = own.map((row) => ({
+        round: { date, slot: row.slot_no, start: new Date(row.window_start), end: new Date(row.window_end) },
+        progress: { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes },
+      }));
+      const toMake = roundsToAdd(
+        roundsOn(item.schedule, date, tz),
+        windows.map(({ round }) => round),
+        now,
+      ).map((round) => ({ round, progress: { expected: item.cards, checked: 0 } as RoundProgress }));
+      for (const { round, progress: p } of [...windows, ...toMake]) {
+        // Yesterday's count only while they reach past midnight (an overnight slot, or a grace running into today).
+        const graceMs = (p.grace ?? item.schedule.grace ?? 0) * 60_000;
+        if (date === yesterday && round.end.getTime() + graceMs <= midnight) continue;
+        progress.set(round, p);
+      }
+    }
     statuses.set(
       item.id,
-      statusNow(
-        item.schedule,
-        now,
-        tz,
-        (round) => {
-          const progress = progressOf.get(`${item.id}|${round.date}|${round.slot}`);
-          return progress
-            ? { expected: Number(progress.expected), checked: Number(progress.checked), grace: progress.grace_minutes }
-            : { expected: item.cards, checked: 0 };
-        },
-        rounds.get(item.id),
-      ),
+      statusNow(item.schedule, now, tz, (round) => progress.get(round)!, [...progress.keys()]),
     );
   }
   return statuses;
