@@ -1,4 +1,3 @@
-import type { HoldTreeNode } from '@guard-tour/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../api/query-keys';
@@ -7,9 +6,8 @@ import { QUERY_KEYS } from '../api/query-keys';
 export const HOLD_TREE_KEY = [...QUERY_KEYS.hold, 'tree'] as const;
 
 /** The organisations the caller may see, rooted at the caller's own one. */
-export async function getHoldTree(signal?: AbortSignal): Promise<HoldTreeNode[]> {
-  const data: HoldTreeNode[] | null = await api.hold.holdTree(undefined, { signal });
-  return Array.isArray(data) ? data : [];
+export function getHoldTree(signal?: AbortSignal) {
+  return api.hold.holdTree(undefined, { signal });
 }
 
 /** The one organisation-tree query every list screen and form shares. */

@@ -1,4 +1,4 @@
-import { loginMessages, ResultCode, type FunTreeItem, type LoginInput, type LoginResult } from '@guard-tour/contract';
+import { loginMessages, ResultCode, type LoginInput, type LoginResult } from '@guard-tour/contract';
 import { api } from '@guard-tour/client/api';
 import { ApiError } from '@guard-tour/client/browser';
 import { MSG } from '@guard-tour/client/messages';
@@ -36,7 +36,6 @@ export async function checkToken() {
 }
 
 /** The caller's menu: groups (parentId 0) and their entries. */
-export async function getUserFunTree(): Promise<FunTreeItem[]> {
-  const data: FunTreeItem[] | null = await api.auth.userFunTree();
-  return Array.isArray(data) ? data : [];
+export function getUserFunTree() {
+  return api.auth.userFunTree();
 }

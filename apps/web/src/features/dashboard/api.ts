@@ -1,4 +1,4 @@
-import type { DashboardSummary, MissedPoint, TrendPoint } from '@guard-tour/contract';
+import type { DashboardSummary } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
@@ -12,8 +12,8 @@ export const TREND_DAYS = 7;
 
 /** Today's figures for the caller's scope; null when the server answered without a row. */
 export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary | null> {
-  const rows: DashboardSummary[] | null = await api.dashboard.summary({}, { signal });
-  return Array.isArray(rows) ? (rows[0] ?? null) : null;
+  const rows = await api.dashboard.summary({}, { signal });
+  return rows[0] ?? null;
 }
 
 /** Today's punches, newest first, 20 a page. */
@@ -22,15 +22,13 @@ export function listTodayPunches(page: number, signal?: AbortSignal) {
 }
 
 /** Punches and completion rate per day, oldest first. */
-export async function getTrend(signal?: AbortSignal): Promise<TrendPoint[]> {
-  const points: TrendPoint[] | null = await api.dashboard.trend({ days: TREND_DAYS }, { signal });
-  return Array.isArray(points) ? points : [];
+export function getTrend(signal?: AbortSignal) {
+  return api.dashboard.trend({ days: TREND_DAYS }, { signal });
 }
 
 /** The points behind today's missed-checks figure. */
-export async function listMissedToday(signal?: AbortSignal): Promise<MissedPoint[]> {
-  const points: MissedPoint[] | null = await api.dashboard.missedToday({}, { signal });
-  return Array.isArray(points) ? points : [];
+export function listMissedToday(signal?: AbortSignal) {
+  return api.dashboard.missedToday({}, { signal });
 }
 
 export function useSummary() {
