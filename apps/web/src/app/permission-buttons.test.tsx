@@ -81,7 +81,16 @@ function renderIn(element: React.ReactElement) {
   );
 }
 
-const buttonNamed = (name: string) => screen.queryByRole('button', { name: new RegExp(`^\\S*\\s*${name}`) });
+/**
+ * The shown button whose text is `name` (after its icon), or null. Read from the buttons' text, not by role: on the
+ * 管理员's 设备管理 each `queryByRole` walked the whole page's accessibility tree, 4–8 s a query on a loaded machine.
+ */
+const buttonNamed = (name: string) =>
+  [...document.querySelectorAll('button')].find(
+    (button) =>
+      !button.closest('[aria-hidden="true"], [hidden]') &&
+      new RegExp(`^\\S*\\s*${name}`).test(button.textContent?.trim() ?? ''),
+  ) ?? null;
 
 describe('buttons follow the account’s role (ROLES.md, Screens)', { timeout: 30_000 }, () => {
   afterEach(() => {
