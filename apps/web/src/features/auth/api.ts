@@ -1,10 +1,10 @@
-import { loginMessages, ResultCode, type LoginInput, type LoginResult } from '@guard-tour/contract';
+import { loginMessages, ResultCode, type LoginInput } from '@guard-tour/contract';
 import { api } from '@guard-tour/client/api';
 import { ApiError } from '@guard-tour/client/browser';
 import { MSG } from '@guard-tour/client/messages';
 
 /** 登录: a wrong account or password is code 401, which here is an answer, not an expired session. */
-export async function login(input: LoginInput): Promise<LoginResult> {
+export async function login(input: LoginInput) {
   try {
     return await api.auth.login(input, { redirectOn401: false });
   } catch (error) {

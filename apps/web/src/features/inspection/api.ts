@@ -49,15 +49,6 @@ export function useRemoveChecklist() {
   });
 }
 
-/** The list's filters as the screen holds them. */
-export interface HazardFilters {
-  state?: number | undefined;
-  level?: number | undefined;
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-  overdue_only?: boolean;
-}
-
 export function hazardBody(params: ListParams): HazardListInput {
   const f = params.filters ?? {};
   const num = (v: unknown) => (v === '' || v === undefined ? undefined : Number(v));

@@ -1,4 +1,4 @@
-import type { BoundAccount, BoundCard, RoadRow, SaveRoadInfoNewInput, SaveRoadInput } from '@guard-tour/contract';
+import type { RoadRow, SaveRoadInfoNewInput, SaveRoadInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
@@ -23,13 +23,7 @@ export async function listRoads(call: RoadListCall, params: ListParams, signal?:
 }
 
 /** What the detail window edits: the road, its accounts and its points in walking order. */
-export interface RoadForEdit {
-  road: RoadRow;
-  accounts: BoundAccount[];
-  cards: BoundCard[];
-}
-
-export async function loadRoadForEdit(roadId: number, signal?: AbortSignal): Promise<RoadForEdit> {
+export async function loadRoadForEdit(roadId: number, signal?: AbortSignal) {
   const [road, accounts, cards] = await Promise.all([
     api.road.roadDetail({ roadId }, { signal }),
     api.road.boundAccounts({ road_id: roadId }, { signal }),
