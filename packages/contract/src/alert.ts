@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, id, idList, includeChildren, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
+import { flag, id, idList, includeChildren, internal, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /**
@@ -113,20 +113,22 @@ const optionalCode = <T extends readonly number[]>(codes: T, message: string) =>
   );
 
 /** `Alert/List`: newest first, scoped by the organisation tree. */
-export const alertListInput = pagingSchema
-  .extend({
-    hold_id: optionalHoldId,
-    include_children: includeChildren,
-    kind: optionalCode(ALERT_KINDS, alertMessages.badKind),
-    state: optionalCode([AlertState.open, AlertState.handled, AlertState.responded], alertMessages.badState),
-    start_date: optionalDay,
-    end_date: optionalDay,
-  })
-  .superRefine((value, issues) => {
-    if (value.start_date && value.end_date && value.end_date < value.start_date) {
-      issues.addIssue({ code: 'custom', message: alertMessages.endBeforeStart, path: ['end_date'] });
-    }
-  });
+export const alertListInput = internal(
+  pagingSchema
+    .extend({
+      hold_id: optionalHoldId,
+      include_children: includeChildren,
+      kind: optionalCode(ALERT_KINDS, alertMessages.badKind),
+      state: optionalCode([AlertState.open, AlertState.handled, AlertState.responded], alertMessages.badState),
+      start_date: optionalDay,
+      end_date: optionalDay,
+    })
+    .superRefine((value, issues) => {
+      if (value.start_date && value.end_date && value.end_date < value.start_date) {
+        issues.addIssue({ code: 'custom', message: alertMessages.endBeforeStart, path: ['end_date'] });
+      }
+    }),
+);
 export type AlertListInput = z.input<typeof alertListInput>;
 
 /** One alert as lists, the stream and webhooks carry it. Times are local `YYYY-MM-DD HH:mm:ss`. */
@@ -178,7 +180,7 @@ export const handleAlertsInput = z.object({
 export type HandleAlertsInput = z.input<typeof handleAlertsInput>;
 
 /** The alert settings of an enterprise: how long a bound terminal may stay silent. */
-export const alertSettingsQuery = z.object({ hold_id: optionalHoldId });
+export const alertSettingsQuery = internal(z.object({ hold_id: optionalHoldId }));
 export const alertSettings = z.object({
   hold_id: z.number(),
   hold_name: z.string(),
@@ -190,28 +192,30 @@ export const alertSettings = z.object({
 });
 export type AlertSettings = z.infer<typeof alertSettings>;
 
-export const saveAlertSettingsInput = z.object({
-  hold_id: optionalHoldId,
-  offline_hours: z.coerce
-    .number({ error: alertMessages.badOfflineHours })
-    .int(alertMessages.badOfflineHours)
-    .min(1, alertMessages.badOfflineHours)
-    .max(MAX_OFFLINE_HOURS, alertMessages.badOfflineHours),
-  /** Absent: kept as they are (older clients save only the offline hours). */
-  checkin_enabled: flag.optional(),
-  checkin_minutes: z.coerce
-    .number({ error: alertMessages.badCheckinMinutes })
-    .int(alertMessages.badCheckinMinutes)
-    .min(MIN_CHECKIN_MINUTES, alertMessages.badCheckinMinutes)
-    .max(MAX_CHECKIN_MINUTES, alertMessages.badCheckinMinutes)
-    .optional(),
-  checkin_grace: z.coerce
-    .number({ error: alertMessages.badCheckinGrace })
-    .int(alertMessages.badCheckinGrace)
-    .min(0, alertMessages.badCheckinGrace)
-    .max(MAX_CHECKIN_GRACE, alertMessages.badCheckinGrace)
-    .optional(),
-});
+export const saveAlertSettingsInput = internal(
+  z.object({
+    hold_id: optionalHoldId,
+    offline_hours: z.coerce
+      .number({ error: alertMessages.badOfflineHours })
+      .int(alertMessages.badOfflineHours)
+      .min(1, alertMessages.badOfflineHours)
+      .max(MAX_OFFLINE_HOURS, alertMessages.badOfflineHours),
+    /** Absent: kept as they are (older clients save only the offline hours). */
+    checkin_enabled: flag.optional(),
+    checkin_minutes: z.coerce
+      .number({ error: alertMessages.badCheckinMinutes })
+      .int(alertMessages.badCheckinMinutes)
+      .min(MIN_CHECKIN_MINUTES, alertMessages.badCheckinMinutes)
+      .max(MAX_CHECKIN_MINUTES, alertMessages.badCheckinMinutes)
+      .optional(),
+    checkin_grace: z.coerce
+      .number({ error: alertMessages.badCheckinGrace })
+      .int(alertMessages.badCheckinGrace)
+      .min(0, alertMessages.badCheckinGrace)
+      .max(MAX_CHECKIN_GRACE, alertMessages.badCheckinGrace)
+      .optional(),
+  }),
+);
 export type SaveAlertSettingsInput = z.input<typeof saveAlertSettingsInput>;
 
 /** The stream's event name and the longest silence between two of its messages (a `:` comment keeps it open). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, includeChildren, optionalHoldId, saveId, withoutNul } from './common.js';
+import { id, idList, includeChildren, internal, optionalHoldId, saveId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { WEBHOOK_FORMATS } from './webhook.js';
 
@@ -64,7 +64,9 @@ export function isEmailAddress(address: string): boolean {
 /** `HH:mm`, 00:00–23:59. */
 export const DIGEST_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const digestListInput = pagingSchema.extend({ hold_id: optionalHoldId, include_children: includeChildren });
+export const digestListInput = internal(
+  pagingSchema.extend({ hold_id: optionalHoldId, include_children: includeChildren }),
+);
 
 export const digestRow = z.object({
   digest_id: z.number(),
@@ -112,44 +114,46 @@ const emailList = z
   });
 
 /** `Digest/Save`: `digest_id` 0 adds one. */
-export const saveDigestInput = z
-  .object({
-    digest_id: saveId,
-    hold_id: optionalHoldId,
-    digest_name: z
-      .string({ error: digestMessages.nameRequired })
-      .trim()
-      .min(1, digestMessages.nameRequired)
-      .max(50, digestMessages.nameTooLong)
-      .refine(withoutNul, digestMessages.badText),
-    include_children: includeChildren,
-    frequency: z.enum(DIGEST_FREQUENCIES, { error: digestMessages.badFrequency }),
-    weekday: z.coerce
-      .number({ error: digestMessages.badWeekday })
-      .int(digestMessages.badWeekday)
-      .min(1, digestMessages.badWeekday)
-      .max(7, digestMessages.badWeekday)
-      .nullish(),
-    time: z.string({ error: digestMessages.badTime }).trim().regex(DIGEST_TIME, digestMessages.badTime),
-    sections: sectionList.optional().default([...DIGEST_SECTIONS]),
-    emails: emailList.optional().default([]),
-    hook_ids: z
-      .array(id, { error: digestMessages.hookMissing })
-      .max(20, digestMessages.hookMissing)
-      .optional()
-      .default([])
-      .transform((ids) => [...new Set(ids)]),
-    enabled: z.boolean().optional().default(true),
-  })
-  .superRefine((input, ctx) => {
-    if (input.frequency === 'weekly' && !input.weekday) {
-      ctx.addIssue({ code: 'custom', path: ['weekday'], message: digestMessages.badWeekday });
-    }
-    if (input.emails.length === 0 && input.hook_ids.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['emails'], message: digestMessages.noChannel });
-    }
-  })
-  .transform((input) => ({ ...input, weekday: input.frequency === 'weekly' ? (input.weekday ?? 1) : null }));
+export const saveDigestInput = internal(
+  z
+    .object({
+      digest_id: saveId,
+      hold_id: optionalHoldId,
+      digest_name: z
+        .string({ error: digestMessages.nameRequired })
+        .trim()
+        .min(1, digestMessages.nameRequired)
+        .max(50, digestMessages.nameTooLong)
+        .refine(withoutNul, digestMessages.badText),
+      include_children: includeChildren,
+      frequency: z.enum(DIGEST_FREQUENCIES, { error: digestMessages.badFrequency }),
+      weekday: z.coerce
+        .number({ error: digestMessages.badWeekday })
+        .int(digestMessages.badWeekday)
+        .min(1, digestMessages.badWeekday)
+        .max(7, digestMessages.badWeekday)
+        .nullish(),
+      time: z.string({ error: digestMessages.badTime }).trim().regex(DIGEST_TIME, digestMessages.badTime),
+      sections: sectionList.optional().default([...DIGEST_SECTIONS]),
+      emails: emailList.optional().default([]),
+      hook_ids: z
+        .array(id, { error: digestMessages.hookMissing })
+        .max(20, digestMessages.hookMissing)
+        .optional()
+        .default([])
+        .transform((ids) => [...new Set(ids)]),
+      enabled: z.boolean().optional().default(true),
+    })
+    .superRefine((input, ctx) => {
+      if (input.frequency === 'weekly' && !input.weekday) {
+        ctx.addIssue({ code: 'custom', path: ['weekday'], message: digestMessages.badWeekday });
+      }
+      if (input.emails.length === 0 && input.hook_ids.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['emails'], message: digestMessages.noChannel });
+      }
+    })
+    .transform((input) => ({ ...input, weekday: input.frequency === 'weekly' ? (input.weekday ?? 1) : null })),
+);
 export type SaveDigestInput = z.input<typeof saveDigestInput>;
 export const savedDigest = z.object({ digest_id: z.number() });
 
@@ -178,7 +182,7 @@ export const DIGEST_STATUS_TEXT: Readonly<Record<DigestDeliveryStatus, string>> 
   pending: '待发送',
 };
 
-export const digestDeliveriesInput = pagingSchema.extend({ digest_id: id });
+export const digestDeliveriesInput = internal(pagingSchema.extend({ digest_id: id }));
 export const digestDelivery = z.object({
   period_start: z.string(),
   period_end: z.string(),
@@ -192,7 +196,7 @@ export const digestDelivery = z.object({
 export type DigestDelivery = z.infer<typeof digestDelivery>;
 
 /** What the dialog offers for an organisation: whether e-mail can be sent at all, and the hooks to pick. */
-export const digestOptionsInput = z.object({ hold_id: optionalHoldId });
+export const digestOptionsInput = internal(z.object({ hold_id: optionalHoldId }));
 export const digestOptions = z.object({
   mail_ready: z.boolean(),
   hooks: z.array(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, includeChildren, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
+import { id, includeChildren, internal, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { answersInput, pointChecklist } from './inspection.js';
 import { punchRecord, uploadPunchesInput } from './punch.js';
@@ -106,18 +106,20 @@ export const photoQuery = z.object({ photo_id: id });
 
 const day = z.string({ error: guardAppMessages.badDate }).trim().refine(isCalendarDate, guardAppMessages.badDate);
 
-export const eventListInput = pagingSchema
-  .extend({
-    hold_id: optionalHoldId,
-    include_children: includeChildren,
-    start_date: day,
-    end_date: day,
-  })
-  .superRefine((value, issues) => {
-    if (value.end_date < value.start_date) {
-      issues.addIssue({ code: 'custom', message: guardAppMessages.endBeforeStart, path: ['end_date'] });
-    }
-  });
+export const eventListInput = internal(
+  pagingSchema
+    .extend({
+      hold_id: optionalHoldId,
+      include_children: includeChildren,
+      start_date: day,
+      end_date: day,
+    })
+    .superRefine((value, issues) => {
+      if (value.end_date < value.start_date) {
+        issues.addIssue({ code: 'custom', message: guardAppMessages.endBeforeStart, path: ['end_date'] });
+      }
+    }),
+);
 export type EventListInput = z.input<typeof eventListInput>;
 
 /** One 事件上报: a punch with a note or photos, newest first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALERT_KINDS } from './alert.js';
-import { id, idList, includeChildren, optionalHoldId, saveId, withoutNul } from './common.js';
+import { id, idList, includeChildren, internal, optionalHoldId, saveId, withoutNul } from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /** Webhooks (ACCOUNTABILITY.md, Webhooks): 企业微信 and 钉钉 group robots, and a generic signed JSON. */
@@ -35,7 +35,9 @@ export const webhookMessages = {
   notPermitted: '只有企业管理员可以设置告警推送',
 } as const;
 
-export const webhookListInput = pagingSchema.extend({ hold_id: optionalHoldId, include_children: includeChildren });
+export const webhookListInput = internal(
+  pagingSchema.extend({ hold_id: optionalHoldId, include_children: includeChildren }),
+);
 export type WebhookListInput = z.input<typeof webhookListInput>;
 
 /** A hook as lists show it: never its secret, only whether one is set. */
@@ -60,27 +62,29 @@ const trimmed = (max: number, tooLong: string) =>
   z.string({ error: webhookMessages.badText }).trim().max(max, tooLong).refine(withoutNul, webhookMessages.badText);
 
 /** `Webhook/Save`: `hook_id` 0 adds one; an empty `secret` on an edit keeps the one stored. */
-export const saveWebhookInput = z.object({
-  hook_id: saveId,
-  hold_id: optionalHoldId,
-  name: trimmed(50, webhookMessages.nameTooLong).min(1, webhookMessages.nameRequired),
-  url: trimmed(500, webhookMessages.urlTooLong).min(1, webhookMessages.urlRequired),
-  format: z.enum(WEBHOOK_FORMATS, { error: webhookMessages.badFormat }),
-  secret: trimmed(200, webhookMessages.secretTooLong)
-    .nullish()
-    .transform((value) => value ?? ''),
-  kinds: z
-    .array(
-      z.coerce.number().refine((kind) => (ALERT_KINDS as readonly number[]).includes(kind)),
-      {
-        error: webhookMessages.badKinds,
-      },
-    )
-    .min(1, webhookMessages.badKinds)
-    .max(ALERT_KINDS.length, webhookMessages.badKinds)
-    .transform((kinds) => [...new Set(kinds)].sort()),
-  enabled: z.boolean().optional().default(true),
-});
+export const saveWebhookInput = internal(
+  z.object({
+    hook_id: saveId,
+    hold_id: optionalHoldId,
+    name: trimmed(50, webhookMessages.nameTooLong).min(1, webhookMessages.nameRequired),
+    url: trimmed(500, webhookMessages.urlTooLong).min(1, webhookMessages.urlRequired),
+    format: z.enum(WEBHOOK_FORMATS, { error: webhookMessages.badFormat }),
+    secret: trimmed(200, webhookMessages.secretTooLong)
+      .nullish()
+      .transform((value) => value ?? ''),
+    kinds: z
+      .array(
+        z.coerce.number().refine((kind) => (ALERT_KINDS as readonly number[]).includes(kind)),
+        {
+          error: webhookMessages.badKinds,
+        },
+      )
+      .min(1, webhookMessages.badKinds)
+      .max(ALERT_KINDS.length, webhookMessages.badKinds)
+      .transform((kinds) => [...new Set(kinds)].sort()),
+    enabled: z.boolean().optional().default(true),
+  }),
+);
 export type SaveWebhookInput = z.input<typeof saveWebhookInput>;
 export const savedWebhook = z.object({ hook_id: z.number() });
 
@@ -98,6 +102,6 @@ export const webhookTry = z.object({
 });
 export type WebhookTry = z.infer<typeof webhookTry>;
 
-export const webhookDeliveriesInput = pagingSchema.extend({ hook_id: id });
+export const webhookDeliveriesInput = internal(pagingSchema.extend({ hook_id: id }));
 export const webhookTestResult = webhookTry.pick({ status: true, ms: true, error: true });
 export type WebhookTestResult = z.infer<typeof webhookTestResult>;

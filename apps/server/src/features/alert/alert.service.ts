@@ -45,7 +45,7 @@ export async function listAlerts(
   input: z.output<typeof alertListInput>,
 ): Promise<Page<AlertRow>> {
   const tz = ctx.config.tzName;
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const { rows, total } = await repo.listAlerts(
     ctx.db,
     tz,
@@ -125,9 +125,9 @@ async function enterpriseOf(ctx: AppContext, scope: Scope, holdId: number | unde
 export async function alertSettings(
   ctx: AppContext,
   scope: Scope,
-  input: { hold_id?: number | undefined },
+  input: { holdId?: number | undefined },
 ): Promise<AlertSettings> {
-  const row = await enterpriseOf(ctx, scope, input.hold_id);
+  const row = await enterpriseOf(ctx, scope, input.holdId);
   return {
     hold_id: row.hold_id,
     hold_name: row.hold_name,
@@ -143,7 +143,7 @@ export async function saveAlertSettings(
   scope: Scope,
   input: z.output<typeof saveAlertSettingsInput>,
 ): Promise<void> {
-  const row = await enterpriseOf(ctx, scope, input.hold_id);
+  const row = await enterpriseOf(ctx, scope, input.holdId);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await repo.saveOfflineHours(tx, row.hold_id, input.offline_hours);

@@ -9,5 +9,5 @@ export const digestRoutes = routesOf(calls.digest, (ctx) => ({
   previewDigest: ({ scope, input }) => digests.previewDigest(ctx, scope, input.digest_id),
   sendDigestNow: ({ scope, input }) => digests.sendDigestNow(ctx, scope, input.digest_id),
   digestDeliveries: ({ scope, input }) => digests.digestDeliveries(ctx, scope, input),
-  digestOptions: ({ scope, input }) => digests.digestOptions(ctx, scope, input.hold_id),
+  digestOptions: ({ scope, input }) => digests.digestOptions(ctx, scope, input.holdId),
 }));

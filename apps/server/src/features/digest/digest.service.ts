@@ -62,7 +62,7 @@ export async function listDigests(
   scope: Scope,
   input: z.output<typeof digestListInput>,
 ): Promise<Page<DigestRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const page = await repo.listDigests(ctx.db, holdIds, pageWindow(input));
   return { total: page.total, rows: page.rows.map((row) => rowOf(ctx, row)) };
 }
@@ -94,7 +94,7 @@ export async function saveDigest(
   scope: Scope,
   input: z.output<typeof saveDigestInput>,
 ): Promise<{ digest_id: number }> {
-  const owner = await scope.hold(input.hold_id);
+  const owner = await scope.hold(input.holdId);
   const existing = input.digest_id ? (await digestsInScope(ctx, scope, [input.digest_id]))[0] : undefined;
   if (input.emails.length > 0 && !mailReady(ctx.config)) throw invalid(digestMessages.noSmtp);
   const allowed = new Set((await hooksFor(ctx, scope, owner.path)).map((hook) => hook.hook_id));
@@ -102,7 +102,7 @@ export async function saveDigest(
   const fields: repo.DigestFields = {
     hold_id: owner.hold_id,
     digest_name: input.digest_name,
-    include_children: input.include_children,
+    include_children: input.includeChildren,
     frequency: input.frequency,
     weekday: input.weekday,
     time: input.time,

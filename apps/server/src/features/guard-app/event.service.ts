@@ -13,7 +13,7 @@ export async function listEvents(
   input: z.output<typeof eventListInput>,
 ): Promise<Page<EventRow>> {
   const tz = ctx.config.tzName;
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.listEvents(
     ctx.db,
     tz,

@@ -86,7 +86,7 @@ export async function listWebhooks(
   scope: Scope,
   input: z.output<typeof webhookListInput>,
 ): Promise<Page<WebhookRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.listHooks(ctx.db, ctx.config.tzName, holdIds, pageWindow(input));
 }
 
@@ -96,7 +96,7 @@ export async function saveWebhook(
   input: z.output<typeof saveWebhookInput>,
 ): Promise<{ hook_id: number }> {
   assertMayManage(scope);
-  const owner = await scope.hold(input.hold_id);
+  const owner = await scope.hold(input.holdId);
   const existing = input.hook_id ? (await hooksInScope(ctx, scope, [input.hook_id]))[0] : undefined;
   const secret = input.secret || existing?.secret || '';
   if (input.format === 'json' && !secret) throw invalid(webhookMessages.secretRequired);
