@@ -68,6 +68,7 @@ step('type check');
 mustRun('npx', ['tsc', '-b', 'apps/server']);
 mustRun('npx', ['tsc', '-b', 'packages/client']);
 mustRun('npx', ['tsc', '-p', 'packages/contract/tsconfig.test.json']);
+mustRun('npx', ['tsc', '-p', 'packages/client/tsconfig.test.json']);
 mustRun('npx', ['tsc', '-p', 'apps/server/tsconfig.test.json']);
 mustRun('npx', ['tsc', '-p', 'apps/web']);
 mustRun('npx', ['tsc', '-p', 'apps/guard']);

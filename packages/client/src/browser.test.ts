@@ -1,16 +1,8 @@
+import { PERMISSION_KEYS } from '@guard-tour/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  apiGet,
-  apiPost,
-  apiPostPage,
-  errorText,
-  loadErrorText,
-  setUnauthorizedHandler,
-} from '@guard-tour/client/browser';
-import { MSG } from '@guard-tour/client/messages';
-import { getSession, startSession } from '@guard-tour/client/session';
-import { ADMIN_ROLE } from '../test/session';
+import { ApiError, apiGet, apiPost, apiPostPage, errorText, loadErrorText, setUnauthorizedHandler } from './browser.js';
+import { MSG } from './messages.js';
+import { getSession, startSession } from './session.js';
 
 interface Seen {
   url: string;
@@ -36,7 +28,10 @@ const SESSION = {
   serviceEnd: '2099-12-31',
   defaultPassword: false,
   timeZone: 'Asia/Shanghai',
-  ...ADMIN_ROLE,
+  // 管理员, every key: what login answers for the installation's first administrator.
+  roleId: 1,
+  roleName: '管理员',
+  permissions: [...PERMISSION_KEYS],
 };
 
 describe('the HTTP client', () => {
