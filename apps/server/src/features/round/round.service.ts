@@ -68,7 +68,7 @@ export async function liveStatuses(
     for (const date of [yesterday, today]) {
       const own = storedOf.get(`${item.id}|${date}`) ?? [];
       const windows = own.map((row) => ({
-        round: { date, slot: row.slot_no, start: new Date(row.window_start), end: new Date(row.window_end) },
+        round: { date, slot: row.slot_no, start: new Date(row.start_ms), end: new Date(row.end_ms) },
         progress: { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes },
       }));
       const toMake = roundsToAdd(
