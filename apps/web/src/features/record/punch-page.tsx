@@ -1,12 +1,12 @@
 import type { PunchRow } from '@guard-tour/contract';
 import { Card, Flex } from 'antd';
-import { TreeListLayout } from '../../components/tree-list-layout';
+import { TreeListPage } from '../../components/tree-list-page';
 import { usePagedList } from '../../components/use-paged-list';
 import { listPunches } from './api';
 import { QUERY_KEYS } from '../../api/query-keys';
 import { HoldPopover } from './hold-popover';
 import { PunchToolbar } from './punch-toolbar';
-import { PunchTable } from './punch-table';
+import { PUNCH_TABLE, PunchTable } from './punch-table';
 import type { PunchScreen } from './record-filters';
 
 const TABLE_LABELS: Record<PunchScreen, string> = {
@@ -24,13 +24,12 @@ function usePunchList(screen: PunchScreen) {
 function TreePunchPage({ screen }: { screen: 'clockIn' | 'device' }) {
   const list = usePunchList(screen);
   return (
-    <TreeListLayout
-      holdId={list.params.holdId}
-      onPickHold={list.pickHold}
+    <TreeListPage<PunchRow>
       toolbar={<PunchToolbar screen={screen} list={list} />}
-    >
-      <PunchTable label={TABLE_LABELS[screen]} list={list} />
-    </TreeListLayout>
+      label={TABLE_LABELS[screen]}
+      list={list}
+      {...PUNCH_TABLE}
+    />
   );
 }
 
