@@ -4,6 +4,7 @@ import {
   idList,
   idNumber,
   includeChildren,
+  internal,
   isCalendarDate,
   optionalHoldId,
   saveHoldId,
@@ -158,45 +159,49 @@ function readItem(raw: z.output<typeof rawItem>, n: number, issues: z.core.$Refi
   return item;
 }
 
-export const saveChecklistInput = z
-  .object({
-    checklist_id: saveId,
-    hold_id: saveHoldId,
-    checklist_name: z
-      .string({ error: inspectionMessages.nameRequired })
-      .trim()
-      .min(1, inspectionMessages.nameRequired)
-      .max(50, inspectionMessages.nameTooLong)
-      .refine(withoutNul, inspectionMessages.badName),
-    items: z
-      .array(rawItem, { error: inspectionMessages.noItems })
-      .min(1, inspectionMessages.noItems)
-      .max(MAX_ITEMS, inspectionMessages.tooManyItems),
-  })
-  .transform((value, issues) => {
-    const items: ChecklistItemInput[] = [];
-    for (const [i, raw] of value.items.entries()) {
-      const item = readItem(raw, i + 1, issues);
-      if (!item) return z.NEVER;
-      items.push(item);
-    }
-    return { ...value, items };
-  });
+export const saveChecklistInput = internal(
+  z
+    .object({
+      checklist_id: saveId,
+      hold_id: saveHoldId,
+      checklist_name: z
+        .string({ error: inspectionMessages.nameRequired })
+        .trim()
+        .min(1, inspectionMessages.nameRequired)
+        .max(50, inspectionMessages.nameTooLong)
+        .refine(withoutNul, inspectionMessages.badName),
+      items: z
+        .array(rawItem, { error: inspectionMessages.noItems })
+        .min(1, inspectionMessages.noItems)
+        .max(MAX_ITEMS, inspectionMessages.tooManyItems),
+    })
+    .transform((value, issues) => {
+      const items: ChecklistItemInput[] = [];
+      for (const [i, raw] of value.items.entries()) {
+        const item = readItem(raw, i + 1, issues);
+        if (!item) return z.NEVER;
+        items.push(item);
+      }
+      return { ...value, items };
+    }),
+);
 export type SaveChecklistInput = z.input<typeof saveChecklistInput>;
 export const savedChecklist = z.object({ checklist_id: z.number() });
 
-export const checklistListInput = pagingSchema.extend({
-  hold_id: optionalHoldId,
-  include_children: includeChildren,
-  checklist_name: z
-    .string()
-    .trim()
-    .max(50)
-    .refine(withoutNul)
-    .nullish()
-    .transform((v) => v ?? '')
-    .catch(''),
-});
+export const checklistListInput = internal(
+  pagingSchema.extend({
+    hold_id: optionalHoldId,
+    include_children: includeChildren,
+    checklist_name: z
+      .string()
+      .trim()
+      .max(50)
+      .refine(withoutNul)
+      .nullish()
+      .transform((v) => v ?? '')
+      .catch(''),
+  }),
+);
 export type ChecklistListInput = z.input<typeof checklistListInput>;
 
 export const checklistRow = z.object({
@@ -345,9 +350,9 @@ export const hazardFilters = {
   end_date: optionalDay,
   overdue_only: optionalFlag,
 };
-export const hazardListInput = pagingSchema.extend(hazardFilters).superRefine(spanCheck);
+export const hazardListInput = internal(pagingSchema.extend(hazardFilters).superRefine(spanCheck));
 export type HazardListInput = z.input<typeof hazardListInput>;
-export const hazardExportInput = z.object(hazardFilters).superRefine(spanCheck);
+export const hazardExportInput = internal(z.object(hazardFilters).superRefine(spanCheck));
 export type HazardExportInput = z.input<typeof hazardExportInput>;
 
 export const hazardRow = z.object({
@@ -439,17 +444,22 @@ export const fixHazardInput = z.object({
 export type FixHazardInput = z.input<typeof fixHazardInput>;
 export type HazardMoveInput = z.input<typeof hazardMoveInput>;
 
-export const hazardStatsInput = z
-  .object({
-    hold_id: optionalHoldId,
-    include_children: includeChildren,
-    start_date: z
-      .string({ error: inspectionMessages.badDate })
-      .trim()
-      .refine(isCalendarDate, inspectionMessages.badDate),
-    end_date: z.string({ error: inspectionMessages.badDate }).trim().refine(isCalendarDate, inspectionMessages.badDate),
-  })
-  .superRefine(spanCheck);
+export const hazardStatsInput = internal(
+  z
+    .object({
+      hold_id: optionalHoldId,
+      include_children: includeChildren,
+      start_date: z
+        .string({ error: inspectionMessages.badDate })
+        .trim()
+        .refine(isCalendarDate, inspectionMessages.badDate),
+      end_date: z
+        .string({ error: inspectionMessages.badDate })
+        .trim()
+        .refine(isCalendarDate, inspectionMessages.badDate),
+    })
+    .superRefine(spanCheck),
+);
 export type HazardStatsInput = z.input<typeof hazardStatsInput>;
 export const hazardStats = z.object({
   by_state: z.record(z.string(), z.number()),

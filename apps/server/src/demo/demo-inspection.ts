@@ -98,10 +98,10 @@ export async function fillDemoInspection(ctx: AppContext, scope: Scope, ids: Dem
     });
   }
   const { rows } = await listHazards(ctx, scope, {
-    hold_id: department,
-    include_children: true,
-    PageIndex: 1,
-    PageSize: 20,
+    holdId: department,
+    includeChildren: true,
+    page: 1,
+    pageSize: 20,
   });
   const deadline = `${addDays(localDate(ctx.now(), ctx.config.tzName), 2)} 18:00`;
   const [, fixing, review, closed, ignored] = rows;

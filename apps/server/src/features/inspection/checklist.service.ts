@@ -26,7 +26,7 @@ export async function listChecklists(
   scope: Scope,
   input: z.output<typeof checklistListInput>,
 ): Promise<Page<ChecklistRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const { rows, total } = await repo.listChecklists(
     ctx.db,
     ctx.config.tzName,
@@ -56,7 +56,7 @@ export async function saveChecklist(
 ): Promise<{ checklist_id: number }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const target = await scope.on(tx).hold(input.hold_id);
+    const target = await scope.on(tx).hold(input.holdId);
     if (await repo.nameTaken(tx, target.hold_id, input.checklist_name, input.checklist_id)) {
       throw conflict(inspectionRefusals.nameTaken);
     }

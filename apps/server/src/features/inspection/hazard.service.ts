@@ -50,7 +50,7 @@ type Filters = z.output<typeof hazardExportInput>;
 async function filterOf(ctx: AppContext, scope: Scope, input: Filters): Promise<repo.HazardFilter> {
   const tz = ctx.config.tzName;
   return {
-    holdIds: await scope.holdIds(input.hold_id, input.include_children),
+    holdIds: await scope.holdIds(input.holdId, input.includeChildren),
     state: input.state,
     level: input.level,
     patrolId: input.patrol_id,
@@ -229,7 +229,7 @@ export async function hazardStats(
   input: z.output<typeof hazardStatsInput>,
 ): Promise<HazardStats> {
   const tz = ctx.config.tzName;
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.stats(
     ctx.db,
     holdIds,
@@ -309,15 +309,15 @@ export async function exportHazards(
   input: Filters,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<{ fileName: string }> {
-  const hold = await scope.hold(input.hold_id);
-  const filter = await filterOf(ctx, scope, { ...input, hold_id: hold.hold_id });
+  const hold = await scope.hold(input.holdId);
+  const filter = await filterOf(ctx, scope, { ...input, holdId: hold.hold_id });
   const fileName = await writeExport(
     ctx,
     scope,
     {
       title: HAZARD_EXPORT_TITLE,
       holdId: hold.hold_id,
-      description: `${hold.hold_name}${input.include_children ? '及下级' : ''}`,
+      description: `${hold.hold_name}${input.includeChildren ? '及下级' : ''}`,
       columns: HAZARD_COLUMNS,
       widths: { item_text: 24, patrol_name: 16, photos: 24 },
       count: () => repo.countHazards(ctx.db, filter),
