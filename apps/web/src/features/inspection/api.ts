@@ -111,15 +111,6 @@ export function useHazardStats(body: { hold_id?: number | undefined; start_date:
   });
 }
 
-/** 指派's picker: the accounts of the hazard's organisation and below. */
-export function useAssignees(holdId: number | undefined) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.staff, 'options', holdId],
-    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
-    enabled: holdId !== undefined,
-  });
-}
-
 /** The point filter's choices: the points of the picked organisation and below. */
 export function usePointOptions(holdId: number | undefined) {
   return useQuery({

@@ -21,7 +21,8 @@ import { useState } from 'react';
 import { errorText } from '@guard-tour/client/browser';
 import { useCan } from '../../api/use-can';
 import { PhotoThumbs } from '../../components/photo-thumbs';
-import { useAssignees, useHazardDetail, useMoveHazard, type HazardAction } from './api';
+import { useAccountOptions } from '../../components/use-options';
+import { useHazardDetail, useMoveHazard, type HazardAction } from './api';
 import { HazardLevelTag, HazardStateTag } from './hazard-tags';
 
 type Move = HazardAction['move'];
@@ -48,7 +49,7 @@ function MoveDialog({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ note?: string; user_id?: number; deadline?: Dayjs }>();
   const mutation = useMoveHazard();
-  const accounts = useAssignees(move === 'assign' ? holdId : undefined);
+  const accounts = useAccountOptions(move === 'assign' ? holdId : undefined);
   const submit = async () => {
     const values = form.getFieldsValue();
     const note = values.note?.trim() ?? '';

@@ -57,21 +57,3 @@ export async function exportMissed(filters: ReportFilters): Promise<string> {
   const answer = await api.report.exportMissed(exportMissedBody(filters), { timeoutMs: EXPORT_TIMEOUT_MS });
   return typeof answer?.fileName === 'string' ? answer.fileName.trim() : '';
 }
-
-/** Roads of the picked organisation (the road picker). */
-export function useRoadChoices(holdId: number | undefined) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.road, 'options', holdId],
-    queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
-    enabled: holdId !== undefined,
-  });
-}
-
-/** Accounts of the picked organisation (the account picker). */
-export function useAccountChoices(holdId: number | undefined) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.staff, 'options', holdId],
-    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
-    enabled: holdId !== undefined,
-  });
-}

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { DaySpanPicker } from '../../components/day-span-picker';
 import { ExportButton } from '../../components/export-button';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
-import { useAccountChoices, useRoadChoices } from './api';
+import { useAccountOptions, useRoadOptions } from '../../components/use-options';
 import type { ReportFilters } from './report-filters';
 
 const GROUP_OPTIONS = REPORT_GROUPS.map((value) => ({ value, label: REPORT_GROUP_TEXT[value] }));
@@ -34,8 +34,8 @@ interface ReportFilterBarProps {
  */
 export function ReportFilterBar({ filters, holdId, onApply, onSearch, onExport, onPrint }: ReportFilterBarProps) {
   const id = useId();
-  const roads = useRoadChoices(holdId);
-  const accounts = useAccountChoices(holdId);
+  const roads = useRoadOptions(holdId);
+  const accounts = useAccountOptions(holdId);
   useLoadErrorMessage(roads, accounts);
 
   const change = (patch: Partial<ReportFilters>) => onApply({ ...filters, ...patch });

@@ -50,26 +50,6 @@ export function useHoldName(holdId: number | undefined) {
   });
 }
 
-/** Accounts that may walk a road of this organisation (its own and below). */
-export function useAccountOptions(holdId: number | undefined) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.staff, 'options', holdId],
-    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
-    enabled: holdId !== undefined,
-  });
-}
-
-/** Shifts a road of this organisation may be walked by (巡检方式 按班次); none without 查看排班. */
-export function useShiftOptions(holdId: number | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.shift, 'options', holdId],
-    queryFn: ({ signal }) => api.shift.listShifts({ hold_id: holdId }, { signal }),
-    enabled: enabled && holdId !== undefined,
-    select: (data) =>
-      data.rows.map((s) => ({ value: s.shift_id, label: `${s.shift_name} ${s.start_time}-${s.end_time}` })),
-  });
-}
-
 /** Patrol points a road of this organisation may visit (its own and below). */
 export function useCardOptions(holdId: number | undefined) {
   return useQuery({

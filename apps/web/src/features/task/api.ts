@@ -30,15 +30,6 @@ export function useTaskDetail(taskId: number) {
   });
 }
 
-/** Roads a task of this organisation may walk. */
-export function useRoadOptions(holdId: number | undefined) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.road, 'options', holdId],
-    queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
-    enabled: holdId !== undefined,
-  });
-}
-
 /** Terminals of this organisation (and below) that may walk a task. */
 export function useDeviceOptions(holdId: number | undefined) {
   return useQuery({
@@ -66,16 +57,5 @@ export function useRemoveTask() {
   return useMutation({
     mutationFn: (taskId: number) => api.task.removeTasks({ task_ids: [taskId] }),
     onSuccess: refresh,
-  });
-}
-
-/** Shifts whose accounts on duty a task of this organisation may be charged to (责任班次); none without 查看排班. */
-export function useShiftOptions(holdId: number | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.shift, 'options', holdId],
-    queryFn: ({ signal }) => api.shift.listShifts({ hold_id: holdId }, { signal }),
-    enabled: enabled && holdId !== undefined,
-    select: (data) =>
-      data.rows.map((s) => ({ value: s.shift_id, label: `${s.shift_name} ${s.start_time}-${s.end_time}` })),
   });
 }

@@ -5,7 +5,8 @@ import { DetailPending, FormDialog } from '../../components/form-dialog';
 import { useLoadErrorMessage } from '../../components/use-load-error-message';
 import { useSaveForm } from '../../components/use-save-form';
 import { useCan } from '../../api/use-can';
-import { useDeviceOptions, useRoadOptions, useSaveTask, useShiftOptions, useTaskDetail } from './api';
+import { useRoadOptions, useShiftOptions } from '../../components/use-options';
+import { useDeviceOptions, useSaveTask, useTaskDetail } from './api';
 import { TaskFormFields } from './task-form-fields';
 import { newTaskValues, taskFormError, taskValuesOf, toSaveTaskBody, type TaskFormValues } from './task-form-values';
 
