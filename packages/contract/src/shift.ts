@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, idNumber, isCalendarDate, optionalHoldId, saveId, withoutNul } from './common.js';
+import { idList, idNumber, internal, isCalendarDate, optionalHoldId, saveId, withoutNul } from './common.js';
 import { clockMinutes } from './time-slots.js';
 
 /**
@@ -78,7 +78,7 @@ export function shiftLength(start: string, end: string): number {
   return e > s ? e - s : e + 24 * 60 - s;
 }
 
-export const shiftListInput = z.object({ hold_id: optionalHoldId });
+export const shiftListInput = internal(z.object({ hold_id: optionalHoldId }));
 
 export const shiftRow = z.object({
   shift_id: z.number(),
@@ -92,36 +92,38 @@ export const shiftRow = z.object({
 });
 export type ShiftRow = z.infer<typeof shiftRow>;
 
-export const saveShiftInput = z
-  .object({
-    shift_id: saveId,
-    hold_id: optionalHoldId,
-    shift_name: z
-      .string({ error: shiftMessages.nameRequired })
-      .trim()
-      .min(1, shiftMessages.nameRequired)
-      .max(20, shiftMessages.nameTooLong)
-      .refine(withoutNul, shiftMessages.badText),
-    start_time: clock,
-    end_time: clock,
-    grace_minutes: z.coerce
-      .number({ error: shiftMessages.badGrace })
-      .int(shiftMessages.badGrace)
-      .min(0, shiftMessages.badGrace)
-      .max(MAX_SHIFT_GRACE, shiftMessages.badGrace)
-      .optional()
-      .default(0),
-    color: z
-      .string({ error: shiftMessages.badColor })
-      .trim()
-      .regex(/^#[0-9A-Fa-f]{6}$/, shiftMessages.badColor)
-      .optional()
-      .default('#1677FF'),
-  })
-  .refine((s) => shiftLength(s.start_time, s.end_time) >= MIN_SHIFT_MINUTES, {
-    message: shiftMessages.tooShort,
-    path: ['end_time'],
-  });
+export const saveShiftInput = internal(
+  z
+    .object({
+      shift_id: saveId,
+      hold_id: optionalHoldId,
+      shift_name: z
+        .string({ error: shiftMessages.nameRequired })
+        .trim()
+        .min(1, shiftMessages.nameRequired)
+        .max(20, shiftMessages.nameTooLong)
+        .refine(withoutNul, shiftMessages.badText),
+      start_time: clock,
+      end_time: clock,
+      grace_minutes: z.coerce
+        .number({ error: shiftMessages.badGrace })
+        .int(shiftMessages.badGrace)
+        .min(0, shiftMessages.badGrace)
+        .max(MAX_SHIFT_GRACE, shiftMessages.badGrace)
+        .optional()
+        .default(0),
+      color: z
+        .string({ error: shiftMessages.badColor })
+        .trim()
+        .regex(/^#[0-9A-Fa-f]{6}$/, shiftMessages.badColor)
+        .optional()
+        .default('#1677FF'),
+    })
+    .refine((s) => shiftLength(s.start_time, s.end_time) >= MIN_SHIFT_MINUTES, {
+      message: shiftMessages.tooShort,
+      path: ['end_time'],
+    }),
+);
 export type SaveShiftInput = z.input<typeof saveShiftInput>;
 export const savedShift = z.object({ shift_id: z.number() });
 
@@ -129,13 +131,15 @@ export const removeShiftsInput = z.object({ shift_ids: idList(shiftMessages.badI
 
 const day = z.string({ error: shiftMessages.badDate }).trim().refine(isCalendarDate, shiftMessages.badDate);
 
-export const rosterMonthInput = z.object({
-  hold_id: optionalHoldId,
-  month: z
-    .string({ error: shiftMessages.badMonth })
-    .trim()
-    .refine((m) => /^\d{4}-\d{2}$/.test(m) && isCalendarDate(`${m}-01`), shiftMessages.badMonth),
-});
+export const rosterMonthInput = internal(
+  z.object({
+    hold_id: optionalHoldId,
+    month: z
+      .string({ error: shiftMessages.badMonth })
+      .trim()
+      .refine((m) => /^\d{4}-\d{2}$/.test(m) && isCalendarDate(`${m}-01`), shiftMessages.badMonth),
+  }),
+);
 
 export const rosterCell = z.object({
   date: z.string(),
@@ -153,48 +157,54 @@ export const rosterMonth = z.object({
 });
 export type RosterMonth = z.infer<typeof rosterMonth>;
 
-export const saveRosterInput = z.object({
-  hold_id: optionalHoldId,
-  cells: z
-    .array(
-      z.object({
-        user_id: idNumber(shiftMessages.badUser),
-        date: day,
-        shift_id: idNumber(shiftMessages.badShift, 0),
-      }),
-      { error: shiftMessages.cellsRequired },
-    )
-    .min(1, shiftMessages.cellsRequired)
-    .max(MAX_ROSTER_CELLS, shiftMessages.badCells),
-});
+export const saveRosterInput = internal(
+  z.object({
+    hold_id: optionalHoldId,
+    cells: z
+      .array(
+        z.object({
+          user_id: idNumber(shiftMessages.badUser),
+          date: day,
+          shift_id: idNumber(shiftMessages.badShift, 0),
+        }),
+        { error: shiftMessages.cellsRequired },
+      )
+      .min(1, shiftMessages.cellsRequired)
+      .max(MAX_ROSTER_CELLS, shiftMessages.badCells),
+  }),
+);
 export type SaveRosterInput = z.input<typeof saveRosterInput>;
 export const savedCells = z.object({ saved: z.number() });
 
-export const copyRosterInput = z
-  .object({ hold_id: optionalHoldId, from_start: day, from_end: day, to_start: day })
-  .refine(
-    (c) => {
-      const span = (Date.parse(c.from_end) - Date.parse(c.from_start)) / 86_400_000 + 1;
-      return span >= 1 && span <= MAX_COPY_DAYS;
-    },
-    { message: shiftMessages.copySpan, path: ['from_end'] },
-  )
-  .refine((c) => c.to_start > c.from_end || c.to_start < c.from_start, {
-    message: shiftMessages.copyOverlap,
-    path: ['to_start'],
-  });
+export const copyRosterInput = internal(
+  z
+    .object({ hold_id: optionalHoldId, from_start: day, from_end: day, to_start: day })
+    .refine(
+      (c) => {
+        const span = (Date.parse(c.from_end) - Date.parse(c.from_start)) / 86_400_000 + 1;
+        return span >= 1 && span <= MAX_COPY_DAYS;
+      },
+      { message: shiftMessages.copySpan, path: ['from_end'] },
+    )
+    .refine((c) => c.to_start > c.from_end || c.to_start < c.from_start, {
+      message: shiftMessages.copyOverlap,
+      path: ['to_start'],
+    }),
+);
 
-export const importRosterInput = z.object({
-  hold_id: optionalHoldId,
-  FilePath: z.string({ error: shiftMessages.fileRequired }).trim().min(1, shiftMessages.fileRequired).max(500),
-});
+export const importRosterInput = internal(
+  z.object({
+    hold_id: optionalHoldId,
+    FilePath: z.string({ error: shiftMessages.fileRequired }).trim().min(1, shiftMessages.fileRequired).max(500),
+  }),
+);
 export const rosterImported = z.object({
   saved: z.number(),
   failList: z.array(z.object({ row: z.number(), reason: z.string() })),
 });
 export type RosterImported = z.infer<typeof rosterImported>;
 
-export const rosterTemplateInput = z.object({ hold_id: optionalHoldId });
+export const rosterTemplateInput = internal(z.object({ hold_id: optionalHoldId }));
 
 /** The template's columns, in order (also what the import reads). */
 export const ROSTER_SHEET_COLUMNS = ['账号', '姓名', '日期', '班次'] as const;

@@ -23,7 +23,7 @@ export async function fillDemoRoster(ctx: AppContext, scope: Scope, ids: DemoHol
   const department = ids.holds.get('滨江花园保安部')!;
   const day = await saveShift(ctx, scope, {
     shift_id: 0,
-    hold_id: enterprise,
+    holdId: enterprise,
     shift_name: '白班',
     start_time: '08:00',
     end_time: '20:00',
@@ -32,7 +32,7 @@ export async function fillDemoRoster(ctx: AppContext, scope: Scope, ids: DemoHol
   });
   const night = await saveShift(ctx, scope, {
     shift_id: 0,
-    hold_id: enterprise,
+    holdId: enterprise,
     shift_name: '夜班',
     start_time: '20:00',
     end_time: '08:00',
@@ -52,10 +52,10 @@ export async function fillDemoRoster(ctx: AppContext, scope: Scope, ids: DemoHol
       });
     });
   }
-  await saveRoster(ctx, scope, { hold_id: department, cells: week });
+  await saveRoster(ctx, scope, { holdId: department, cells: week });
   for (let start = addDays(first, 7); start <= addDays(today, AHEAD_DAYS); start = addDays(start, 7)) {
     await copyRoster(ctx, scope, {
-      hold_id: department,
+      holdId: department,
       from_start: addDays(start, -7),
       from_end: addDays(start, -1),
       to_start: start,

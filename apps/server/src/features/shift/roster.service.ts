@@ -34,7 +34,7 @@ export async function rosterMonth(
   scope: Scope,
   input: z.output<typeof rosterMonthInput>,
 ): Promise<RosterMonth> {
-  const target = await scope.hold(input.hold_id);
+  const target = await scope.hold(input.holdId);
   const days = daysOfMonth(input.month);
   const accounts = await repo.accountsUnder(ctx.db, target.path);
   const cells = await repo.monthCells(
@@ -130,7 +130,7 @@ export async function saveRoster(
 ): Promise<{ saved: number }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const target = await scope.on(tx).hold(input.hold_id);
+    const target = await scope.on(tx).hold(input.holdId);
     const saved = await writeCells(ctx, tx, scope, target.path, input.cells);
     await writeLog(tx, {
       type: LogType.update,
@@ -150,7 +150,7 @@ export async function copyRoster(
 ): Promise<{ saved: number }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const target = await scope.on(tx).hold(input.hold_id);
+    const target = await scope.on(tx).hold(input.holdId);
     const accounts = (await repo.accountsUnder(tx, target.path)).filter((a) => scope.covers(a.path));
     const source = await repo.dutiesOf(
       tx,
@@ -251,7 +251,7 @@ export async function importRoster(
   read: ImportReader,
   isDate: (text: string) => boolean,
 ): Promise<RosterImported> {
-  const target = await scope.hold(input.hold_id);
+  const target = await scope.hold(input.holdId);
   const rows = await read(ctx, scope, input.FilePath);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

@@ -43,7 +43,7 @@ export async function listShifts(
   scope: Scope,
   input: z.output<typeof shiftListInput>,
 ): Promise<Page<ShiftRow>> {
-  const target = await scope.hold(input.hold_id);
+  const target = await scope.hold(input.holdId);
   const rows = await repo.shiftsFor(ctx.db, target.path, true, scope.caller.holdPath);
   return { rows: rows.map(toShiftRow), total: rows.length };
 }
@@ -64,11 +64,11 @@ export async function saveShift(
       const [existing] = await repo.shiftsByIds(tx, [input.shift_id]);
       if (!existing || !scope.covers(existing.path)) throw notFound(shiftMessages.shiftMissing);
       // A shift stays in its organisation; naming another one outside the scope is refused like any save.
-      if (input.hold_id !== undefined) await inScope.hold(input.hold_id);
+      if (input.holdId !== undefined) await inScope.hold(input.holdId);
       holdId = existing.hold_id;
       holdName = existing.hold_name;
     } else {
-      const target = await inScope.hold(input.hold_id);
+      const target = await inScope.hold(input.holdId);
       holdId = target.hold_id;
       holdName = target.hold_name;
     }
