@@ -1,12 +1,11 @@
 import { DIGEST_STATUS_TEXT, type DigestDelivery, type DigestRow } from '@guard-tour/contract';
-import { Drawer, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Drawer, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '@guard-tour/client/browser';
 import { NOWRAP, shown } from '../../components/cells';
-import { useLoadErrorMessage } from '../../components/use-load-error-message';
+import { SendLogTable, type SendLogItem } from '../../components/send-log-table';
 import { DIGEST_DELIVERIES_PAGE_SIZE, useDigestDeliveries } from './api';
 
-type Item = DigestDelivery & { row_key: string };
+type Item = SendLogItem<DigestDelivery>;
 const STATUS_COLOR = { sent: 'success', failed: 'error', skipped: 'default', pending: 'processing' } as const;
 
 const COLUMNS: TableColumnsType<Item> = [
@@ -48,33 +47,14 @@ const COLUMNS: TableColumnsType<Item> = [
 export function DigestDeliveries({ row, onClose }: { row: DigestRow; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const deliveries = useDigestDeliveries(row.digest_id, page);
-  useLoadErrorMessage(deliveries);
-  const rows = (deliveries.data?.rows ?? []).map((item, index) => ({ ...item, row_key: `${page}-${index}` }));
   return (
     <Drawer open size={980} title={`发送记录：${shown(row.digest_name)}`} onClose={onClose}>
-      <Table<Item>
-        aria-label="发送记录"
-        size="small"
-        rowKey="row_key"
+      <SendLogTable<DigestDelivery>
+        query={deliveries}
+        page={page}
+        pageSize={DIGEST_DELIVERIES_PAGE_SIZE}
+        onPage={setPage}
         columns={COLUMNS}
-        dataSource={rows}
-        loading={deliveries.isFetching}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={deliveries.isError ? loadErrorText(deliveries.error) : '暂无发送记录'}
-            />
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: DIGEST_DELIVERIES_PAGE_SIZE,
-          total: deliveries.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: setPage,
-        }}
       />
     </Drawer>
   );

@@ -1,14 +1,13 @@
 import type { WebhookRow, WebhookTry } from '@guard-tour/contract';
-import { Drawer, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Drawer, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { loadErrorText } from '@guard-tour/client/browser';
 import { NOWRAP, shown } from '../../components/cells';
-import { useLoadErrorMessage } from '../../components/use-load-error-message';
+import { SendLogTable, type SendLogItem } from '../../components/send-log-table';
 import { DELIVERIES_PAGE_SIZE, useDeliveries } from './api';
 import { isDelivered, statusText } from './webhook-results';
 
 /** A try with a key of its own: tries of tests share alert 0 and may share a second. */
-type TryItem = WebhookTry & { row_key: string };
+type TryItem = SendLogItem<WebhookTry>;
 
 const COLUMNS: TableColumnsType<TryItem> = [
   {
@@ -47,34 +46,14 @@ const COLUMNS: TableColumnsType<TryItem> = [
 export function DeliveriesDrawer({ hook, onClose }: { hook: WebhookRow; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const deliveries = useDeliveries(hook.hook_id, page);
-  useLoadErrorMessage(deliveries);
-  const rows = (deliveries.data?.rows ?? []).map((row, index) => ({ ...row, row_key: `${page}-${index}` }));
-
   return (
     <Drawer open size={880} title={`发送记录：${shown(hook.name)}`} onClose={onClose}>
-      <Table<TryItem>
-        aria-label="发送记录"
-        size="small"
-        rowKey="row_key"
+      <SendLogTable<WebhookTry>
+        query={deliveries}
+        page={page}
+        pageSize={DELIVERIES_PAGE_SIZE}
+        onPage={setPage}
         columns={COLUMNS}
-        dataSource={rows}
-        loading={deliveries.isFetching}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={deliveries.isError ? loadErrorText(deliveries.error) : '暂无发送记录'}
-            />
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: DELIVERIES_PAGE_SIZE,
-          total: deliveries.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: setPage,
-        }}
       />
     </Drawer>
   );
