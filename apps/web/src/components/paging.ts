@@ -1,3 +1,5 @@
+import { MAX_PAGE_SIZE, type Page } from '@guard-tour/contract';
+
 /** Spec section 9: lists show 25 rows a page. */
 export const PAGE_SIZE = 25;
 
@@ -46,4 +48,20 @@ export function sameListParams(a: ListParams, b: ListParams): boolean {
 /** The last page that has rows (1 when there are none). */
 export function lastPage(total: number, pageSize: number = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * Every row of a paged call for a screen that shows them at once (the print view, the label sheet): pages of
+ * MAX_PAGE_SIZE until the total, at most `most` rows; the total says how many the server counted.
+ */
+export async function allPages<T>(readPage: (page: number) => Promise<Page<T>>, most: number): Promise<Page<T>> {
+  const rows: T[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < most; page += 1) {
+    const answer = await readPage(page);
+    total = answer.total;
+    rows.push(...answer.rows);
+    if (answer.rows.length < MAX_PAGE_SIZE || rows.length >= total) break;
+  }
+  return { rows: rows.slice(0, most), total: Math.max(total, rows.length) };
 }

@@ -1,9 +1,8 @@
-import { MAX_PAGE_SIZE, type CardRow, type SaveCardInput } from '@guard-tour/contract';
+import { MAX_PAGE_SIZE, type SaveCardInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import type { Paged } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
-import { pagingOf, type ListParams } from '../../components/paging';
+import { allPages, pagingOf, type ListParams } from '../../components/paging';
 import { FIRST_CARD_SEARCH_TYPE } from './card-choices';
 import { filterParams, MAX_LABELS, type LabelSource } from './label-sheet';
 
@@ -51,20 +50,11 @@ export function useRemoveCard() {
  * Every point of a filter for the label sheet: pages of 200 until the total, at most MAX_LABELS of them; the total
  * says how many the filter found.
  */
-export async function listLabelCards(
-  source: Extract<LabelSource, { kind: 'filter' }>,
-  signal?: AbortSignal,
-): Promise<Paged<CardRow>> {
-  const rows: CardRow[] = [];
-  let total = 0;
-  for (let page = 1; rows.length < MAX_LABELS; page += 1) {
-    const body = { ...cardListBody(filterParams(source, page)), PageSize: MAX_PAGE_SIZE };
-    const answer = await api.card.listCards(body, { signal });
-    total = answer.total;
-    rows.push(...answer.rows);
-    if (answer.rows.length < MAX_PAGE_SIZE || rows.length >= total) break;
-  }
-  return { rows: rows.slice(0, MAX_LABELS), total: Math.max(total, rows.length) };
+export async function listLabelCards(source: Extract<LabelSource, { kind: 'filter' }>, signal?: AbortSignal) {
+  return allPages(
+    (page) => api.card.listCards({ ...cardListBody(filterParams(source, page)), PageSize: MAX_PAGE_SIZE }, { signal }),
+    MAX_LABELS,
+  );
 }
 
 export function useLabelCards(source: LabelSource) {

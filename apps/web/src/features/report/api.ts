@@ -1,9 +1,9 @@
-import type { MissedReportRow } from '@guard-tour/contract';
 import { MAX_PAGE_SIZE } from '@guard-tour/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
-import { EXPORT_TIMEOUT_MS, type Paged } from '@guard-tour/client/browser';
+import { EXPORT_TIMEOUT_MS } from '@guard-tour/client/browser';
 import { QUERY_KEYS } from '../../api/query-keys';
+import { allPages } from '../../components/paging';
 import { exportMissedBody, missedReportBody, missedRoundsBody, type ReportFilters } from './report-filters';
 
 export function listMissedReport(filters: ReportFilters, page: number, signal?: AbortSignal) {
@@ -21,16 +21,11 @@ export function useMissedReport(filters: ReportFilters, page: number) {
 }
 
 /** The print view shows every group: pages of 200 until the total is reached (at most 100 pages). */
-export async function listAllMissed(filters: ReportFilters, signal?: AbortSignal): Promise<Paged<MissedReportRow>> {
-  const rows: MissedReportRow[] = [];
-  let total = 0;
-  for (let page = 1; page <= 100; page += 1) {
-    const answer = await api.report.missedReport(missedReportBody(filters, page, MAX_PAGE_SIZE), { signal });
-    total = answer.total;
-    rows.push(...answer.rows);
-    if (answer.rows.length < MAX_PAGE_SIZE || rows.length >= total) break;
-  }
-  return { rows, total: Math.max(total, rows.length) };
+export function listAllMissed(filters: ReportFilters, signal?: AbortSignal) {
+  return allPages(
+    (page) => api.report.missedReport(missedReportBody(filters, page, MAX_PAGE_SIZE), { signal }),
+    100 * MAX_PAGE_SIZE,
+  );
 }
 
 export function useAllMissed(filters: ReportFilters) {
