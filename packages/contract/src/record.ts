@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, includeChildren, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
+import { flag, includeChildren, internal, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
 import { MAX_PAGE_SIZE, pageIndex, pagingSchema } from './envelope.js';
 import type { PunchRow } from './punch.js';
 import { NO_POSITION_TEXT } from './safety.js';
@@ -62,7 +62,7 @@ const punchFilter = z.object({
 });
 
 /** `PatrolLog/List` (设备统计, 人员统计) and `PatrolClockIn/GetPatrolClockInList` (打卡数据). */
-export const punchListInput = punchFilter.extend(pagingSchema.shape);
+export const punchListInput = internal(punchFilter.extend(pagingSchema.shape));
 export type PunchListInput = z.input<typeof punchListInput>;
 
 /**
@@ -70,9 +70,11 @@ export type PunchListInput = z.input<typeof punchListInput>;
  * `PatrolLog/List_Export` serves two screens; `screen` names the file (device 设备统计, user 人员统计); absent,
  * search type `account` means 人员统计 and anything else 设备统计.
  */
-export const punchExportInput = punchFilter.extend({
-  screen: z.enum(['device', 'user']).optional().catch(undefined),
-});
+export const punchExportInput = internal(
+  punchFilter.extend({
+    screen: z.enum(['device', 'user']).optional().catch(undefined),
+  }),
+);
 export type PunchExportInput = z.input<typeof punchExportInput>;
 
 const recordFilter = z.object({
@@ -90,11 +92,11 @@ const recordFilter = z.object({
 });
 
 /** `PatrolData/Records` (巡检记录). */
-export const recordListInput = recordFilter.extend(pagingSchema.shape);
+export const recordListInput = internal(recordFilter.extend(pagingSchema.shape));
 export type RecordListInput = z.input<typeof recordListInput>;
 
 /** `PatrolData/ExportRecords` and `PatrolData/ExportTotalByPatrolCard`: the same filters, no paging. */
-export const recordExportInput = recordFilter;
+export const recordExportInput = internal(recordFilter);
 export type RecordExportInput = z.input<typeof recordExportInput>;
 
 /**
@@ -102,16 +104,18 @@ export type RecordExportInput = z.input<typeof recordExportInput>;
  * all at once, at most 10,000 of them; with `PageIndex`/`PageSize`, one page (at most 200). `total` always counts
  * every row.
  */
-export const cardTotalsInput = recordFilter.extend({
-  PageIndex: pageIndex.optional().catch(undefined),
-  PageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-    .optional()
-    .catch(undefined),
-});
+export const cardTotalsInput = internal(
+  recordFilter.extend({
+    PageIndex: pageIndex.optional().catch(undefined),
+    PageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+      .optional()
+      .catch(undefined),
+  }),
+);
 export type CardTotalsInput = z.input<typeof cardTotalsInput>;
 
 /** A row of 巡检点统计: punches of one card on one day, newest day first. */

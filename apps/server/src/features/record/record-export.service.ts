@@ -109,7 +109,7 @@ export async function exportPunches(
   screen: 'clockIn' | 'log',
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
-  const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
+  const { hold, holdIds, label } = await exportScope(scope, input.holdId, input.includeChildren);
   const filter = punchFilter(ctx, holdIds, input);
   const byUser = input.screen ? input.screen === 'user' : input.search_type === 'account';
   return writeExport(
@@ -137,7 +137,7 @@ export async function exportRecords(
   input: RecordFilterInput,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
-  const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
+  const { hold, holdIds, label } = await exportScope(scope, input.holdId, input.includeChildren);
   const filter = recordFilter(ctx, holdIds, input);
   return writeExport(
     ctx,
@@ -162,7 +162,7 @@ export async function exportCardTotals(
   input: RecordFilterInput,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
-  const { hold, holdIds, label } = await exportScope(scope, input.hold_id, input.include_children);
+  const { hold, holdIds, label } = await exportScope(scope, input.holdId, input.includeChildren);
   const filter = recordFilter(ctx, holdIds, input);
   return writeExport(
     ctx,

@@ -72,7 +72,7 @@ export async function listPunches(
   scope: Scope,
   input: z.output<typeof punchListInput>,
 ): Promise<Page<PunchRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.listPunches(ctx.db, ctx.config.tzName, punchFilter(ctx, holdIds, input), pageWindow(input));
 }
 
@@ -87,7 +87,7 @@ export async function listRecords(
   scope: Scope,
   input: z.output<typeof recordListInput>,
 ): Promise<Page<PunchRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   return repo.listPunches(ctx.db, ctx.config.tzName, recordFilter(ctx, holdIds, input), pageWindow(input));
 }
 
@@ -97,12 +97,12 @@ export async function cardTotals(
   scope: Scope,
   input: z.output<typeof cardTotalsInput>,
 ): Promise<Page<CardTotalRow>> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   const filter = recordFilter(ctx, holdIds, input);
   const tz = ctx.config.tzName;
-  const paged = input.PageIndex !== undefined || input.PageSize !== undefined;
+  const paged = input.page !== undefined || input.pageSize !== undefined;
   const page = paged
-    ? pageWindow({ PageIndex: input.PageIndex ?? 1, PageSize: input.PageSize ?? DEFAULT_PAGE_SIZE })
+    ? pageWindow({ page: input.page ?? 1, pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE })
     : { limit: MAX_UNPAGED_TOTALS, offset: 0 };
   // Statistics read from the standby when DATABASE_READ_URL names one.
   const db = readerOf(ctx.db);
