@@ -48,7 +48,7 @@ export function useMissedRounds(filters: ReportFilters, groupKey: number | strin
 }
 
 /** 导出: the server writes the .xlsx and answers its name ('' when there are no rows). */
-export async function exportMissed(filters: ReportFilters): Promise<string> {
+export async function exportMissed(filters: ReportFilters) {
   const answer = await api.report.exportMissed(exportMissedBody(filters), { timeoutMs: EXPORT_TIMEOUT_MS });
-  return typeof answer?.fileName === 'string' ? answer.fileName.trim() : '';
+  return answer.fileName.trim();
 }
