@@ -21,7 +21,6 @@ type Dialog =
  */
 export function DigestPage() {
   const { list, tree, pickedHoldId } = useTreeList<DigestRow>(DIGEST_LIST_KEY, listDigests, { staleTime: 0 });
-  const includeChildren = list.params.filters?.include_children !== false;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const actions = useDigestActions();
   const options = useDigestOptions(undefined);
@@ -48,9 +47,7 @@ export function DigestPage() {
       }
       toolbar={
         <ChildrenToolbar
-          includeChildren={includeChildren}
-          onIncludeChildren={(checked) => list.searchWith({ include_children: checked })}
-          onSearch={() => list.searchWith({ include_children: includeChildren })}
+          list={list}
           canAdd={!tree.isPending}
           onAdd={() => setDialog({ kind: 'form', subject: { holdId: pickedHoldId } })}
         />

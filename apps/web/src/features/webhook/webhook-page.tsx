@@ -17,7 +17,6 @@ type Dialog = { kind: 'form'; subject: WebhookDialogSubject } | { kind: 'deliver
 export function WebhookPage() {
   // New hooks go to the picked organisation, or the caller's own: 新增 waits for the tree to know it.
   const { list, tree, pickedHoldId } = useTreeList<WebhookRow>(WEBHOOK_LIST_KEY, listWebhooks, { staleTime: 0 });
-  const includeChildren = list.params.filters?.include_children !== false;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const actions = useWebhookActions();
 
@@ -37,9 +36,7 @@ export function WebhookPage() {
       emptyText="暂无推送配置"
       toolbar={
         <ChildrenToolbar
-          includeChildren={includeChildren}
-          onIncludeChildren={(checked) => list.searchWith({ include_children: checked })}
-          onSearch={() => list.searchWith({ include_children: includeChildren })}
+          list={list}
           canAdd={!tree.isPending}
           onAdd={() => setDialog({ kind: 'form', subject: { holdId: pickedHoldId } })}
         />
