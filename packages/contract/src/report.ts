@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idNumber, includeChildren, isCalendarDate, optionalHoldId } from './common.js';
+import { id, idNumber, includeChildren, internal, isCalendarDate, optionalHoldId } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { responsibleAccount } from './shift.js';
 
@@ -124,22 +124,24 @@ function checkSpan(value: { start_date: string; end_date: string }, issues: z.Re
   }
 }
 
-export const missedReportInput = pagingSchema.extend(reportFilterShape).superRefine(checkSpan);
+export const missedReportInput = internal(pagingSchema.extend(reportFilterShape).superRefine(checkSpan));
 export type MissedReportInput = z.input<typeof missedReportInput>;
 export type MissedReportFilter = z.output<typeof missedReportInput>;
 
-export const exportMissedInput = z.object(reportFilterShape).superRefine(checkSpan);
+export const exportMissedInput = internal(z.object(reportFilterShape).superRefine(checkSpan));
 
 /** `group_key`: a road's, account's or organisation's id, or a date. */
 export const groupKey = z.union([z.number(), z.string()]);
 
-export const missedRoundsInput = pagingSchema
-  .extend({
-    ...reportFilterShape,
-    group_key: z.union([z.number(), z.string().trim().max(20)], { error: reportMessages.badGroupKey }),
-    only_missed: z.boolean().optional().default(false),
-  })
-  .superRefine(checkSpan);
+export const missedRoundsInput = internal(
+  pagingSchema
+    .extend({
+      ...reportFilterShape,
+      group_key: z.union([z.number(), z.string().trim().max(20)], { error: reportMessages.badGroupKey }),
+      only_missed: z.boolean().optional().default(false),
+    })
+    .superRefine(checkSpan),
+);
 export type MissedRoundsInput = z.input<typeof missedRoundsInput>;
 
 /** One group of `Report/Missed`. */

@@ -37,14 +37,14 @@ export async function exportMissed(
   input: z.output<typeof exportMissedInput>,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<{ fileName: string }> {
-  const hold = await scope.hold(input.hold_id);
-  const filter = await roundFilter(ctx, scope, { ...input, hold_id: hold.hold_id });
+  const hold = await scope.hold(input.holdId);
+  const filter = await roundFilter(ctx, scope, { ...input, holdId: hold.hold_id });
   // Groups are few (a year of 2,000 roads is 2,000 rows): read once, counted and written from memory.
   let rows: MissedSheetRow[] | null = null;
   const columns: SheetColumn<MissedSheetRow>[] = missedReportColumns(input.group_by);
   const read = async () => (rows ??= (await allGroups(ctx, filter, input)).map(sheetRow));
   const description = [
-    `${hold.hold_name}${input.include_children ? '及下级' : ''}`,
+    `${hold.hold_name}${input.includeChildren ? '及下级' : ''}`,
     `${input.start_date} 至 ${input.end_date}`,
     `按${REPORT_GROUP_TEXT[input.group_by]}`,
   ].join('，');

@@ -20,7 +20,7 @@ import { freshRounds } from '../round/round.service.js';
 import * as repo from './report.repository.js';
 
 /** The report's filters without paging (`Report/Missed`, `Report/ExportMissed`). */
-export type ReportFilterInput = Omit<MissedReportFilter, 'PageIndex' | 'PageSize'>;
+export type ReportFilterInput = Omit<MissedReportFilter, 'page' | 'pageSize'>;
 export type MissedRoundsFilter = z.output<typeof missedRoundsInput>;
 
 const ROAD_MISSING = '路线不存在或已删除';
@@ -41,7 +41,7 @@ async function assertVisible(ctx: AppContext, scope: Scope, kind: 'road' | 'acco
 
 /** The rounds a report covers: the organisations (403 outside), the span, and a visible road or account. */
 export async function roundFilter(ctx: AppContext, scope: Scope, input: ReportFilterInput): Promise<repo.RoundFilter> {
-  const holdIds = await scope.holdIds(input.hold_id, input.include_children);
+  const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
   if (input.road_id !== undefined) await assertVisible(ctx, scope, 'road', input.road_id);
   if (input.user_id !== undefined) await assertVisible(ctx, scope, 'account', input.user_id);
   return {
