@@ -50,9 +50,13 @@ const walk = async () => {
 };
 const whole = [];
 const walks = [];
+/** The main thread's busy milliseconds (event loop utilisation) during each export: what other calls wait behind. */
+const busy = [];
 try {
   for (let i = 0; i < Number(args.times); i += 1) {
+    const before = performance.eventLoopUtilization();
     whole.push(await timeMs(() => exports.exportRecords(ctx, scope, input)));
+    busy.push(performance.eventLoopUtilization(before).active);
     walks.push(await timeMs(walk));
   }
   console.log(`export from ${row.day}: ${await walk()} rows`);
@@ -63,3 +67,4 @@ try {
 const show = (s) => `median ${s.median.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms`;
 console.log(`  in-process export ${show(summarize(whole))}`);
 console.log(`  its walk alone    ${show(summarize(walks))}`);
+console.log(`  main thread busy during the export ${show(summarize(busy))}`);
