@@ -45,8 +45,6 @@ export const pagingSchema = z.object({
     .catch(DEFAULT_PAGE_SIZE)
     .default(DEFAULT_PAGE_SIZE),
 });
-/** Paging as the wire spells it (`PageIndex`, `PageSize`), after checking. */
-export type WirePaging = z.infer<typeof pagingSchema>;
 /** Paging as the server reads it: the contract's `internal` names `PageIndex` page and `PageSize` pageSize. */
 export interface Paging {
   page: number;

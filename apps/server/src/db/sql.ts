@@ -1,5 +1,5 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import type { Paging, WirePaging } from '@guard-tour/contract';
+import type { Paging } from '@guard-tour/contract';
 import type { Queryable } from './client.js';
 
 /** A timestamp as `YYYY-MM-DD HH:mm:ss` in the deployment time zone. */
@@ -23,9 +23,7 @@ export function contains(column: AnyColumn | SQL, keyword: string): SQL {
 }
 
 /** A page's LIMIT and OFFSET. */
-export function pageWindow(paging: Paging | WirePaging): { limit: number; offset: number } {
-  // Lists whose contract input does not read the internal shape yet (issue 30) still hand in the wire's spelling.
-  const { page, pageSize } = 'page' in paging ? paging : { page: paging.PageIndex, pageSize: paging.PageSize };
+export function pageWindow({ page, pageSize }: Paging): { limit: number; offset: number } {
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
 

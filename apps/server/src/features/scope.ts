@@ -18,7 +18,7 @@ export interface HoldRef {
  * The caller's organisation scope (DOMAIN.md, Organisations and scope): its own organisation and everything
  * below it, with who the caller is and the address the call came from. The auth hook builds one per request;
  * every call goes through it, and a feature uses it in one line:
- *   const holdIds = await scope.holdIds(input.HoldID, input.ContainChildren);
+ *   const holdIds = await scope.holdIds(input.holdId, input.includeChildren);
  */
 export class Scope {
   constructor(
@@ -50,7 +50,7 @@ export class Scope {
     return this.covers(path) && path !== this.caller.holdPath;
   }
 
-  /** A live organisation named in a request (`HoldID`, `hold_id`, …): missing means the caller's own; outside → 403. */
+  /** A live organisation named in a request (`holdId`): missing means the caller's own; outside → 403. */
   async hold(holdId: number | undefined): Promise<HoldRef> {
     const target = holdId ?? this.caller.holdId;
     const [row] = await this.db

@@ -9,8 +9,18 @@ export interface RouteRef {
   path: string;
   /** Answers without a bearer token (login, terminal upload, file links). */
   public: boolean;
-  /** The zod schema of its body or query (`safeParse`, and `shape` for an object), when it takes input. */
-  input?: { safeParse: (value: unknown) => { success: boolean }; shape?: Record<string, unknown> };
+  /** The zod schema of its body or query, when it takes input. */
+  input?: InputSchema;
+}
+
+/**
+ * A route's zod schema as far as the tests read it: `safeParse`; `shape` for an object; `in` for a pipe (the
+ * contract's `internal` reads the wire's object into the internal shape), whose input side is what the wire sends.
+ */
+export interface InputSchema {
+  safeParse: (value: unknown) => { success: boolean };
+  shape?: Record<string, unknown>;
+  in?: InputSchema;
 }
 
 /** Every API route the server registers (`app.apiRoutes`), keyed as the isolation matrix keys them. */
@@ -22,9 +32,11 @@ export function registeredRoutes(app: FastifyInstance): RouteRef[] {
   });
 }
 
-/** The field names a route's contract knows. */
+/** The field names a route's contract knows, as the wire spells them (through a pipe to the object it reads). */
 export function fieldsOf(route: RouteRef): string[] {
-  return Object.keys(route.input?.shape ?? {});
+  let schema = route.input;
+  while (schema && !schema.shape && schema.in) schema = schema.in;
+  return Object.keys(schema?.shape ?? {});
 }
 
 /** Whether the route's own contract refuses an input as the server receives it (then it must answer 400). */
