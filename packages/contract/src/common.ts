@@ -56,14 +56,26 @@ export type Internal<T> = { [K in keyof T as K extends WireName ? (typeof INTERN
  * (the input side), stay exactly the wire's.
  */
 export function internal<S extends z.ZodType<object>>(schema: S) {
-  return schema.transform((value) => {
+  const reader = schema.transform((value) => {
     const renamed: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
       renamed[Object.hasOwn(INTERNAL_NAMES, key) ? INTERNAL_NAMES[key as WireName] : key] = field;
     }
     return renamed as Internal<z.output<S>>;
   });
+  readers.add(reader);
+  return reader;
 }
+
+const readers = new WeakSet<z.ZodType>();
+
+/** Whether a schema reads its wire input into the internal shape (`internal`): the contract's tests ask. */
+export function readsInternalShape(schema: z.ZodType): boolean {
+  return readers.has(schema);
+}
+
+/** The wire's spellings `internal` renames (the contract's tests look for them in the call table). */
+export const WIRE_SPELLINGS = Object.keys(INTERNAL_NAMES).filter((name) => name !== INTERNAL_NAMES[name as WireName]);
 
 /** Id lists (`hold_ids`, `user_ids`, …) arrive as a JSON array of numbers or as comma-separated text. */
 export const idList = (message: string) =>
