@@ -56,15 +56,26 @@ export type Internal<T> = { [K in keyof T as K extends WireName ? (typeof INTERN
  * (the input side), stay exactly the wire's.
  */
 export function internal<S extends z.ZodType<object>>(schema: S) {
+  // Two wire fields of one name inside (`HoldID` and `hold_id`) would overwrite each other: refused when the
+  // contract is loaded, as `area` refuses a call without a permission.
+  let wire: z.ZodType = schema;
+  while (wire instanceof z.ZodPipe) wire = wire.in as z.ZodType;
+  if (wire instanceof z.ZodObject) {
+    const names = Object.keys(wire.shape).map(internalName);
+    const twice = names.find((name, i) => names.indexOf(name) !== i);
+    if (twice !== undefined) throw new Error(`an input names ${twice} twice on the wire`);
+  }
   const reader = schema.transform((value) => {
     const renamed: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(value)) {
-      renamed[Object.hasOwn(INTERNAL_NAMES, key) ? INTERNAL_NAMES[key as WireName] : key] = field;
-    }
+    for (const [key, field] of Object.entries(value)) renamed[internalName(key)] = field;
     return renamed as Internal<z.output<S>>;
   });
   readers.add(reader);
   return reader;
+}
+
+function internalName(key: string): string {
+  return Object.hasOwn(INTERNAL_NAMES, key) ? INTERNAL_NAMES[key as WireName] : key;
 }
 
 const readers = new WeakSet<z.ZodType>();

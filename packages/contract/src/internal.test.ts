@@ -32,6 +32,10 @@ describe('one internal shape (issue 30)', () => {
     expect(snake.parse({})).toEqual({ holdId: undefined, includeChildren: true });
   });
 
+  it('refuses, when the contract is loaded, an input naming one thing twice on the wire', () => {
+    expect(() => internal(z.object({ HoldID: optionalHoldId, hold_id: optionalHoldId }))).toThrow(/holdId twice/);
+  });
+
   it('leaves what the wire accepts, and what OpenAPI says of it, exactly as it was', () => {
     expect(z.toJSONSchema(internal(wire), { io: 'input' })).toEqual(z.toJSONSchema(wire, { io: 'input' }));
     expect(internal(wire).safeParse({ HoldID: 'x' }).error?.issues).toEqual(
