@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AlertKind,
@@ -9,6 +10,7 @@ import {
   type RoundPoints,
   type UploadPunchesResult,
 } from '@guard-tour/contract';
+import { queryRows } from '../../db/sql.js';
 import { DEVICE_KEY, useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
@@ -389,5 +391,20 @@ describe('the road’s status after an edit of its slots (stored rounds keep the
     await timersAt(E, '19:10');
     expect(await statuses()).toMatchObject({ 庚: 1 });
     await agrees();
+  });
+
+  it('counts a round over midnight the schedule still makes, before any is stored: 进行中 at once', async () => {
+    // Saved at 00:30 with 22:00–02:00: the window that opened yesterday at 22:00 still runs, and is walked now.
+    const F = '2026-11-21';
+    h.clock.set(sh(F, '00:30'));
+    const roadId = await saveRoad('辛', {
+      time_slots: [{ start_time: '22:00', end_time: '02:00' }],
+      card_id_list: [cards.south],
+    });
+    expect(await statuses()).toMatchObject({ 辛: 1 });
+    // The save made that round; before it is stored (a road from an import, the sweep not yet run) the schedule's
+    // window counts all the same.
+    await queryRows(h.ctx.db, sql`delete from patrol_round where road_id = ${roadId}`);
+    expect(await statuses()).toMatchObject({ 辛: 1 });
   });
 });

@@ -29,6 +29,17 @@ export interface Scheduled {
   cards: number;
 }
 
+type StoredRow = Awaited<ReturnType<typeof checks.progressOf>>[number];
+const NONE_STORED: readonly StoredRow[] = [];
+
+/** A stored round as the schedule's functions read one: its own window, whatever the schedule now says. */
+const storedRound = (row: StoredRow, date: string): Round => ({
+  date,
+  slot: row.slot_no,
+  start: new Date(row.start_ms),
+  end: new Date(row.end_ms),
+});
+
 /**
  * The live status of roads or tasks now (DOMAIN.md status table) over the rounds of today and yesterday's that reach
  * past midnight (SHIFTS.md): the stored ones with their own windows, grace and progress (an edit of the slots never
@@ -54,33 +65,37 @@ export async function liveStatuses(
     items.map((item) => item.id),
     [yesterday, today],
   );
-  // Grouped once: a search per item would cost items × stored rounds.
-  const storedOf = new Map<string, typeof stored>();
+  // Grouped once by day and id: a search per item would cost items × stored rounds.
+  const storedOn = { [yesterday]: new Map<number, StoredRow[]>(), [today]: new Map<number, StoredRow[]>() };
   for (const row of stored) {
-    const key = `${row.id}|${row.round_date}`;
-    const list = storedOf.get(key);
+    const byId = storedOn[row.round_date]!;
+    const list = byId.get(row.id);
     if (list) list.push(row);
-    else storedOf.set(key, [row]);
+    else byId.set(row.id, [row]);
   }
   const statuses = new Map<number, RoundStatus>();
   for (const item of items) {
     const progress = new Map<Round, RoundProgress>();
+    const count = (round: Round, p: RoundProgress) => progress.set(round, p);
     for (const date of [yesterday, today]) {
-      const own = storedOf.get(`${item.id}|${date}`) ?? [];
-      const windows = own.map((row) => ({
-        round: { date, slot: row.slot_no, start: new Date(row.start_ms), end: new Date(row.end_ms) },
-        progress: { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes },
-      }));
-      const toMake = roundsToAdd(
-        roundsOn(item.schedule, date, tz),
-        windows.map(({ round }) => round),
-        now,
-      ).map((round) => ({ round, progress: { expected: item.cards, checked: 0 } as RoundProgress }));
-      for (const { round, progress: p } of [...windows, ...toMake]) {
-        // Yesterday's count only while they reach past midnight (an overnight slot, or a grace running into today).
-        const graceMs = (p.grace ?? item.schedule.grace ?? 0) * 60_000;
-        if (date === yesterday && round.end.getTime() + graceMs <= midnight) continue;
-        progress.set(round, p);
+      const own = storedOn[date]!.get(item.id) ?? NONE_STORED;
+      const windows = roundsOn(item.schedule, date, tz);
+      // Yesterday's count only while they reach past midnight (an overnight slot, or a grace running into today).
+      const counts = (round: Round, grace: number | undefined) =>
+        date === today || round.end.getTime() + (grace ?? item.schedule.grace ?? 0) * 60_000 > midnight;
+      // Most roads have no window of yesterday's reaching today: then none of yesterday's rounds to make counts, and
+      // only its stored rounds that reach today are read.
+      const toMake = date === today || windows.some((round) => counts(round, undefined));
+      const kept = own.map((row) => ({ round: storedRound(row, date), row }));
+      for (const { round, row } of kept) {
+        if (counts(round, row.grace_minutes)) {
+          count(round, { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes });
+        }
+      }
+      if (!toMake) continue;
+      const keptRounds = kept.map(({ round }) => round);
+      for (const round of roundsToAdd(windows, keptRounds, now)) {
+        if (counts(round, undefined)) count(round, { expected: item.cards, checked: 0 });
       }
     }
     statuses.set(
