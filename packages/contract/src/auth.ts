@@ -78,6 +78,16 @@ export const newPassword = z
   .min(NEW_PASSWORD_MIN, newPasswordMessage)
   .max(NEW_PASSWORD_MAX, newPasswordMessage);
 
+/**
+ * The password field of a save dialog (an organisation's first account, an account): '' when left empty (keep the
+ * password on an edit); its length is checked by the service, which knows whether the account is new.
+ */
+export const optionalNewPassword = z
+  .string({ error: newPasswordMessage })
+  .max(20, newPasswordMessage)
+  .nullish()
+  .transform((v) => v ?? '');
+
 export const changePasswordInput = z.object({
   old_password: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(100, '原密码不正确'),
   new_password: newPassword,

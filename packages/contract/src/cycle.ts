@@ -4,6 +4,7 @@
  * `cycle_repeat_mode` 1 single, 2 daily, 3 weekly, 4 monthly. Items are weekdays 1–7 (周一…周日) or days of the
  * month 1–31 (1号…31号). Server and console both read these; nothing else compares the bare numbers.
  */
+import { z } from 'zod';
 
 /** A road's cycle (`cycle_repeat_type`). */
 export const RoadCycle = { daily: 1, weekly: 2, monthly: 3 } as const;
@@ -36,6 +37,27 @@ export function roadCycleOf(value: unknown): RoadCycle {
 export function taskModeOf(value: unknown): TaskMode {
   return TASK_MODES.find((mode) => mode === Number(value)) ?? TaskMode.daily;
 }
+
+/**
+ * A save call's cycle field (a road's `cycle_repeat_type`, a task's `cycle_repeat_mode`): one of `values` by number;
+ * absent or anything else is `fallback` (the old clients' lenience), read as its name by `nameOf`.
+ */
+function cycleField<T extends number>(values: readonly T[], fallback: T, nameOf: (value: unknown) => T) {
+  return z.coerce
+    .number()
+    .int()
+    .min(Math.min(...values), '巡检周期不正确')
+    .max(Math.max(...values), '巡检周期不正确')
+    .catch(fallback)
+    .default(fallback)
+    .transform(nameOf);
+}
+
+/** A road's `cycle_repeat_type` as a save call reads it (daily when absent or unknown). */
+export const roadCycleField = cycleField(ROAD_CYCLES, RoadCycle.daily, roadCycleOf);
+
+/** A task's `cycle_repeat_mode` as a save call reads it (daily when absent or unknown). */
+export const taskModeField = cycleField(TASK_MODES, TaskMode.daily, taskModeOf);
 
 /** What the screens and texts call each: 每天, 每周, 每月; a task also 单次. */
 export const ROAD_CYCLE_TEXT: Readonly<Record<RoadCycle, string>> = {

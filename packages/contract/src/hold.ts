@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordMessage } from './auth.js';
+import { optionalNewPassword } from './auth.js';
 import {
   id,
   idList,
@@ -80,11 +80,7 @@ export const saveHoldInput = z.object({
   contacts: text(50, '联系人'),
   phone: text(30, '电话'),
   user_name: text(20, '账号'),
-  user_password: z
-    .string({ error: newPasswordMessage })
-    .max(20, newPasswordMessage)
-    .nullish()
-    .transform((v) => v ?? ''),
+  user_password: optionalNewPassword,
   true_name: text(50, '姓名'),
   vip_end_time: date,
   remark: text(200, '备注'),
@@ -100,11 +96,7 @@ export const saveAccountInput = internal(
     user_id: saveId,
     hold_id: idNumber(holdMessages.badParent),
     user_name: text(20, '账号'),
-    user_password: z
-      .string({ error: newPasswordMessage })
-      .max(20, newPasswordMessage)
-      .nullish()
-      .transform((v) => v ?? ''),
+    user_password: optionalNewPassword,
     true_name: text(50, '姓名'),
     remark: text(200, '备注'),
     /** Added (ROLES.md): absent on a new account means 管理员 (the old contract), on an edit keeps the role. */

@@ -12,7 +12,7 @@ import {
   text,
   withoutNul,
 } from './common.js';
-import { RoadCycle, cycleMessages, roadCycleOf } from './cycle.js';
+import { cycleMessages, roadCycleField } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
 import { timeSlot, timeSlotsInput } from './time-slots.js';
@@ -77,14 +77,7 @@ export const saveRoadInput = internal(
       ),
       ...walkerFields,
       card_id_list: idList(roadMessages.cardsRequired),
-      cycle_repeat_type: z.coerce
-        .number()
-        .int()
-        .min(RoadCycle.daily, '巡检周期不正确')
-        .max(RoadCycle.monthly, '巡检周期不正确')
-        .catch(RoadCycle.daily)
-        .default(RoadCycle.daily)
-        .transform(roadCycleOf),
+      cycle_repeat_type: roadCycleField,
       cycle_repeat_items: items,
       start_time: clock,
       end_time: clock,

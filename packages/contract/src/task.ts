@@ -13,7 +13,7 @@ import {
   text,
   withoutNul,
 } from './common.js';
-import { TaskMode, taskModeOf } from './cycle.js';
+import { taskModeField } from './cycle.js';
 import { pagingSchema } from './envelope.js';
 import { graceMinutes } from './report.js';
 import { timeSlot, timeSlotsInput } from './time-slots.js';
@@ -49,14 +49,7 @@ export const saveTaskInput = internal(
         .refine(withoutNul, '任务名称包含不允许的字符'),
       road_id: idNumber(taskMessages.roadRequired),
       object_id: idNumber(taskMessages.deviceRequired),
-      cycle_repeat_mode: z.coerce
-        .number()
-        .int()
-        .min(TaskMode.single, '巡检周期不正确')
-        .max(TaskMode.monthly, '巡检周期不正确')
-        .catch(TaskMode.daily)
-        .default(TaskMode.daily)
-        .transform(taskModeOf),
+      cycle_repeat_mode: taskModeField,
       cycle_repeat_value: z
         .union([z.string(), z.array(z.union([z.string(), z.number()]))])
         .nullish()
