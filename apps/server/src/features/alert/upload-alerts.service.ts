@@ -87,6 +87,8 @@ async function proxyAlerts(ctx: AppContext, q: Queryable, facts: UploadFacts): P
   const mine = new Map(own.map(({ key, punch }) => [key, punch]));
   const byKey = new Map(around.map(({ key, punch }) => [key, punch]));
   const alerts: repo.NewAlert[] = [];
+  // Every cluster's punches, flagged in one statement: a batch sent again with shifted times makes hundreds.
+  const flagged = new Map<string, DevicePunch>();
   for (const cluster of clusters) {
     const ours = cluster.keys.flatMap((key) => mine.get(key) ?? []);
     if (ours.length === 0) continue;
@@ -103,12 +105,11 @@ async function proxyAlerts(ctx: AppContext, q: Queryable, facts: UploadFacts): P
       patrol_sn: cluster.cards[0] ?? '',
       detail: proxyDetail(cluster),
     });
-    await flagPunches(
-      q,
-      terminal.device_no,
-      cluster.keys.flatMap((key) => byKey.get(key) ?? []),
-      AlertKind.proxy,
-    );
+    for (const key of cluster.keys) {
+      const punch = byKey.get(key);
+      if (punch) flagged.set(key, punch);
+    }
   }
+  await flagPunches(q, terminal.device_no, [...flagged.values()], AlertKind.proxy);
   return alerts;
 }
