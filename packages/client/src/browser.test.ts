@@ -1,48 +1,18 @@
-import { PERMISSION_KEYS } from '@guard-tour/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, apiPostPage, errorText, loadErrorText, setUnauthorizedHandler } from './browser.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiPost, apiPostPage, errorText, loadErrorText } from './browser.js';
 import { MSG } from './messages.js';
 import { getSession, startSession } from './session.js';
+import { ADMIN_SESSION as SESSION, answering, freshBrowserEach } from './testing.js';
 
-interface Seen {
-  url: string;
-  init: RequestInit;
-}
-
-/** A stand-in for the network only: answers each request with the given body and HTTP status. */
+/** The network answers each request with the given body and HTTP status. */
 function answer(body: unknown, status = 200) {
-  const seen: Seen[] = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    seen.push({ url, init });
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return Promise.resolve(new Response(text, { status, headers: { 'Content-Type': 'application/json' } }));
-  });
+  const { fetch, seen } = answering(body, status);
+  vi.stubGlobal('fetch', fetch);
   return seen;
 }
 
-const SESSION = {
-  token: 'tok-123',
-  userName: 'admin',
-  trueName: '管理员',
-  userType: 1,
-  serviceEnd: '2099-12-31',
-  defaultPassword: false,
-  timeZone: 'Asia/Shanghai',
-  // 管理员, every key: what login answers for the installation's first administrator.
-  roleId: 1,
-  roleName: '管理员',
-  permissions: [...PERMISSION_KEYS],
-};
-
 describe('the HTTP client', () => {
-  const onUnauthorized = vi.fn();
-
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    onUnauthorized.mockReset();
-    setUnauthorizedHandler(onUnauthorized);
-  });
+  const onUnauthorized = freshBrowserEach();
   afterEach(() => {
     vi.unstubAllGlobals();
   });

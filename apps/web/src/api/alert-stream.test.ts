@@ -1,9 +1,8 @@
 import type { AlertRow } from '@guard-tour/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertOf, FIRST_RETRY_MS, MAX_RETRY_MS, nextRetry, openAlertStream } from './alert-stream';
-import { setUnauthorizedHandler } from '@guard-tour/client/browser';
 import { clearSession, getSession, startSession } from '@guard-tour/client/session';
-import { ADMIN_ROLE } from '../test/session';
+import { ADMIN_SESSION, freshBrowserEach } from '@guard-tour/client/testing';
 
 const ALERT: AlertRow = {
   alert_id: 41,
@@ -29,17 +28,6 @@ const ALERT: AlertRow = {
   press_count: 1,
   responded_by: '',
   responded_time: '',
-};
-
-const SESSION = {
-  token: 'tok-9',
-  userName: 'admin',
-  trueName: '管理员',
-  userType: 1,
-  serviceEnd: '2099-12-31',
-  defaultPassword: false,
-  timeZone: 'Asia/Shanghai',
-  ...ADMIN_ROLE,
 };
 
 const encoder = new TextEncoder();
@@ -93,14 +81,10 @@ describe('the wait before opening the stream again', () => {
 });
 
 describe('the live alert stream', () => {
-  const onUnauthorized = vi.fn();
+  const onUnauthorized = freshBrowserEach();
 
   beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    onUnauthorized.mockReset();
-    setUnauthorizedHandler(onUnauthorized);
-    startSession(SESSION);
+    startSession(ADMIN_SESSION);
   });
 
   afterEach(() => {
@@ -139,7 +123,7 @@ describe('the live alert stream', () => {
     expect(alerts[0]).toEqual(ALERT);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/proxyserver/api/Alert/Stream');
-    expect((seen[0]?.headers as Record<string, string>).Authorization).toBe('Bearer tok-9');
+    expect((seen[0]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${ADMIN_SESSION.token}`);
   });
 
   it('opens again after 1 s, 2 s, 4 s …, and from 1 s again once it was open', async () => {
