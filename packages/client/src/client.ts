@@ -1,17 +1,34 @@
-import { calls, type AnswerOf, type Call, type Calls, type InputOf } from '@guard-tour/contract';
+import {
+  calls,
+  wireNamesOf,
+  type AnswerOf,
+  type Call,
+  type Calls,
+  type CallerInput,
+  type InputOf,
+} from '@guard-tour/contract';
 import { envelopeOf, type Envelopes, type Params } from './envelope.js';
 import type { Connection, RequestOptions } from './transport.js';
+
+/**
+ * What a caller hands a call: its wire input, except that a call whose input the contract reads into the internal
+ * shape (`internal()`) takes that shape (`holdId`, `includeChildren`, `page`, `pageSize`); the client writes each name
+ * back to the call's own wire spelling (`HoldID`, `hold_id`, `PageIndex`, …) before sending.
+ */
+export type ClientInputOf<C extends Call> = C['input'] extends undefined
+  ? undefined
+  : CallerInput<Exclude<C['input'], undefined>>;
 
 /** One call: its input typed from the call table, its answer the envelope's data (or a page). */
 export type CallFn<C extends Call> = (
   ...args: InputOf<C> extends undefined
     ? [input?: undefined, options?: RequestOptions]
-    : [input: InputOf<C>, options?: RequestOptions]
+    : [input: ClientInputOf<C>, options?: RequestOptions]
 ) => Promise<AnswerOf<C>>;
 
 /** A download is a link, not a fetch: the browser opens it (its query string is the credential). */
 export interface FileLink<C extends Call> {
-  url(input: InputOf<C>): string;
+  url(input: ClientInputOf<C>): string;
 }
 
 export type ClientOf<T extends Record<string, Record<string, Call>>> = {
@@ -36,15 +53,30 @@ function linkTo(
   return `${buildUrl(path)}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * The caller's internal shape in the call's wire spellings (`names`: internal name → wire name), every other field and
+ * the order as they were. Made once per call when the client is made; a call without such names sends its input as is.
+ */
+function wireWriter(names: Readonly<Record<string, string>>): <T>(input: T) => T {
+  if (Object.keys(names).length === 0) return (input) => input;
+  return <T>(input: T): T => {
+    if (typeof input !== 'object' || input === null) return input;
+    const wire: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) wire[(Object.hasOwn(names, key) && names[key]) || key] = value;
+    return wire as T;
+  };
+}
+
 function clientCall({ apiGet, apiPage, apiPost, buildUrl }: Envelopes, one: Call): unknown {
+  const toWire = wireWriter(one.input === undefined ? {} : wireNamesOf(one.input));
   if (one.kind === 'file')
-    return { url: (input?: Record<string, string | number>) => linkTo(buildUrl, one.path, input) };
+    return { url: (input?: Record<string, string | number>) => linkTo(buildUrl, one.path, toWire(input)) };
   if (one.kind === 'raw') return { path: buildUrl(one.path) };
   if (one.kind === 'list')
-    return (input: unknown, options?: RequestOptions) => apiPage(one.method, one.path, input, options);
+    return (input: unknown, options?: RequestOptions) => apiPage(one.method, one.path, toWire(input), options);
   return one.method === 'GET'
-    ? (input: Params | undefined, options?: RequestOptions) => apiGet(one.path, input, options)
-    : (input: unknown, options?: RequestOptions) => apiPost(one.path, input, options);
+    ? (input: Params | undefined, options?: RequestOptions) => apiGet(one.path, toWire(input), options)
+    : (input: unknown, options?: RequestOptions) => apiPost(one.path, toWire(input), options);
 }
 
 function clientOf<T extends Record<string, Record<string, Call>>>(table: T, envelopes: Envelopes): ClientOf<T> {

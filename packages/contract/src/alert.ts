@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { flag, id, idList, includeChildren, internal, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
+import {
+  flag,
+  id,
+  idList,
+  includeChildren,
+  internal,
+  isCalendarDate,
+  optionalHoldId,
+  withoutNul,
+  type CallerInput,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /**
@@ -129,7 +139,7 @@ export const alertListInput = internal(
       }
     }),
 );
-export type AlertListInput = z.input<typeof alertListInput>;
+export type AlertListInput = CallerInput<typeof alertListInput>;
 
 /** One alert as lists, the stream and webhooks carry it. Times are local `YYYY-MM-DD HH:mm:ss`. */
 export const alertRow = z.object({
@@ -216,7 +226,7 @@ export const saveAlertSettingsInput = internal(
       .optional(),
   }),
 );
-export type SaveAlertSettingsInput = z.input<typeof saveAlertSettingsInput>;
+export type SaveAlertSettingsInput = CallerInput<typeof saveAlertSettingsInput>;
 
 /** The stream's event name and the longest silence between two of its messages (a `:` comment keeps it open). */
 export const ALERT_EVENT = 'alert';

@@ -11,6 +11,7 @@ import {
   saveId,
   searchType,
   text,
+  type CallerInput,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { cardPositionFields } from './safety.js';
@@ -63,7 +64,7 @@ export const saveCardInput = internal(
     ...cardPositionFields,
   }),
 );
-export type SaveCardInput = z.input<typeof saveCardInput>;
+export type SaveCardInput = CallerInput<typeof saveCardInput>;
 
 export const cardDetailQuery = z.object({ patrol_id: id });
 export const removeCardInput = z.object({ patrol_ids: idList('请选择要删除的巡检点') });

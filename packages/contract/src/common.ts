@@ -58,20 +58,48 @@ export type Internal<T> = { [K in keyof T as K extends WireName ? (typeof INTERN
 export function internal<S extends z.ZodType<object>>(schema: S) {
   // Two wire fields of one name inside (`HoldID` and `hold_id`) would overwrite each other: refused when the
   // contract is loaded, as `area` refuses a call without a permission.
-  let wire: z.ZodType = schema;
-  while (wire instanceof z.ZodPipe) wire = wire.in as z.ZodType;
-  if (wire instanceof z.ZodObject) {
-    const names = Object.keys(wire.shape).map(internalName);
-    const twice = names.find((name, i) => names.indexOf(name) !== i);
-    if (twice !== undefined) throw new Error(`an input names ${twice} twice on the wire`);
-  }
+  const names = wireFieldsOf(schema).map(internalName);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw new Error(`an input names ${twice} twice on the wire`);
   const reader = schema.transform((value) => {
     const renamed: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) renamed[internalName(key)] = field;
     return renamed as Internal<z.output<S>>;
   });
   readers.add(reader);
-  return reader;
+  return reader as typeof reader & ReadsInternalShape;
+}
+
+declare const readsInternal: unique symbol;
+/** The type of a schema `internal` made: its callers (the client) take the internal shape (`Internal<z.input<S>>`). */
+export interface ReadsInternalShape {
+  readonly [readsInternal]: true;
+}
+
+/**
+ * What a caller of the client hands a call checked by `S`: the internal shape when `S` reads it (`internal`), else the
+ * wire input itself. The client writes it back to the call's wire spellings (`wireNamesOf`).
+ */
+export type CallerInput<S extends z.ZodType> = S extends ReadsInternalShape ? Internal<z.input<S>> : z.input<S>;
+
+/** The field names of the object a schema checks on the wire: the schema itself, or the one its pipes begin with. */
+function wireFieldsOf(schema: z.ZodType): string[] {
+  let wire: z.ZodType = schema;
+  while (wire instanceof z.ZodPipe) wire = wire.in as z.ZodType;
+  return wire instanceof z.ZodObject ? Object.keys(wire.shape) : [];
+}
+
+/**
+ * The way back for a schema `internal` made: each internal name (`holdId`, `page`, …) with the spelling this call's
+ * wire uses (`HoldID`, `PageIndex`, …). The client writes its callers' internal shape back with it before sending.
+ */
+export function wireNamesOf(schema: z.ZodType): Readonly<Record<string, string>> {
+  if (!readsInternalShape(schema)) return {};
+  return Object.fromEntries(
+    wireFieldsOf(schema)
+      .filter((name) => internalName(name) !== name)
+      .map((name) => [internalName(name), name]),
+  );
 }
 
 function internalName(key: string): string {

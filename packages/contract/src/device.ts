@@ -11,6 +11,7 @@ import {
   saveId,
   searchType,
   text,
+  type CallerInput,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
 
@@ -82,7 +83,7 @@ export const saveDeviceInput = internal(
     remark: text(200, '备注'),
   }),
 );
-export type SaveDeviceInput = z.input<typeof saveDeviceInput>;
+export type SaveDeviceInput = CallerInput<typeof saveDeviceInput>;
 
 export const deviceDetailQuery = z.object({ objectId: id });
 export const removeDeviceInput = z.object({ object_ids: idList('请选择要删除的设备') });

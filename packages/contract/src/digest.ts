@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { id, idList, includeChildren, internal, optionalHoldId, saveId, withoutNul } from './common.js';
+import {
+  id,
+  idList,
+  includeChildren,
+  internal,
+  optionalHoldId,
+  saveId,
+  withoutNul,
+  type CallerInput,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 import { WEBHOOK_FORMATS } from './webhook.js';
 
@@ -154,7 +163,7 @@ export const saveDigestInput = internal(
     })
     .transform((input) => ({ ...input, weekday: input.frequency === 'weekly' ? (input.weekday ?? 1) : null })),
 );
-export type SaveDigestInput = z.input<typeof saveDigestInput>;
+export type SaveDigestInput = CallerInput<typeof saveDigestInput>;
 export const savedDigest = z.object({ digest_id: z.number() });
 
 export const removeDigestsInput = z.object({ digest_ids: idList(digestMessages.badIds) });

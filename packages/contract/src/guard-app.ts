@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { id, includeChildren, internal, isCalendarDate, optionalHoldId, withoutNul } from './common.js';
+import {
+  id,
+  includeChildren,
+  internal,
+  isCalendarDate,
+  optionalHoldId,
+  withoutNul,
+  type CallerInput,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 import { answersInput, pointChecklist } from './inspection.js';
 import { punchRecord, uploadPunchesInput } from './punch.js';
@@ -120,7 +128,7 @@ export const eventListInput = internal(
       }
     }),
 );
-export type EventListInput = z.input<typeof eventListInput>;
+export type EventListInput = CallerInput<typeof eventListInput>;
 
 /** One 事件上报: a punch with a note or photos, newest first. */
 export const eventRow = z.object({

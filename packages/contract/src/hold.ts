@@ -11,6 +11,7 @@ import {
   optionalHoldId,
   saveId,
   text,
+  type CallerInput,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { optionalRoleId } from './role.js';
@@ -103,7 +104,7 @@ export const saveAccountInput = internal(
     role_id: optionalRoleId,
   }),
 );
-export type SaveAccountInput = z.input<typeof saveAccountInput>;
+export type SaveAccountInput = CallerInput<typeof saveAccountInput>;
 
 export const accountMessages = {
   editRequired: '请输入账号！',

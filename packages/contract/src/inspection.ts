@@ -10,6 +10,7 @@ import {
   saveHoldId,
   saveId,
   withoutNul,
+  type CallerInput,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
 
@@ -185,7 +186,7 @@ export const saveChecklistInput = internal(
       return { ...value, items };
     }),
 );
-export type SaveChecklistInput = z.input<typeof saveChecklistInput>;
+export type SaveChecklistInput = CallerInput<typeof saveChecklistInput>;
 export const savedChecklist = z.object({ checklist_id: z.number() });
 
 export const checklistListInput = internal(
@@ -202,7 +203,7 @@ export const checklistListInput = internal(
       .catch(''),
   }),
 );
-export type ChecklistListInput = z.input<typeof checklistListInput>;
+export type ChecklistListInput = CallerInput<typeof checklistListInput>;
 
 export const checklistRow = z.object({
   checklist_id: z.number(),
@@ -351,9 +352,9 @@ export const hazardFilters = {
   overdue_only: optionalFlag,
 };
 export const hazardListInput = internal(pagingSchema.extend(hazardFilters).superRefine(spanCheck));
-export type HazardListInput = z.input<typeof hazardListInput>;
+export type HazardListInput = CallerInput<typeof hazardListInput>;
 export const hazardExportInput = internal(z.object(hazardFilters).superRefine(spanCheck));
-export type HazardExportInput = z.input<typeof hazardExportInput>;
+export type HazardExportInput = CallerInput<typeof hazardExportInput>;
 
 export const hazardRow = z.object({
   hazard_id: z.number(),
@@ -460,7 +461,7 @@ export const hazardStatsInput = internal(
     })
     .superRefine(spanCheck),
 );
-export type HazardStatsInput = z.input<typeof hazardStatsInput>;
+export type HazardStatsInput = CallerInput<typeof hazardStatsInput>;
 export const hazardStats = z.object({
   by_state: z.record(z.string(), z.number()),
   by_level: z.record(z.string(), z.number()),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, includeChildren, internal, isCalendarDate, keyword, optionalHoldId, searchType } from './common.js';
+import {
+  flag,
+  includeChildren,
+  internal,
+  isCalendarDate,
+  keyword,
+  optionalHoldId,
+  searchType,
+  type CallerInput,
+} from './common.js';
 import { MAX_PAGE_SIZE, pageIndex, pagingSchema } from './envelope.js';
 import type { PunchRow } from './punch.js';
 import { NO_POSITION_TEXT } from './safety.js';
@@ -63,7 +72,7 @@ const punchFilter = z.object({
 
 /** `PatrolLog/List` (设备统计, 人员统计) and `PatrolClockIn/GetPatrolClockInList` (打卡数据). */
 export const punchListInput = internal(punchFilter.extend(pagingSchema.shape));
-export type PunchListInput = z.input<typeof punchListInput>;
+export type PunchListInput = CallerInput<typeof punchListInput>;
 
 /**
  * `PatrolLog/List_Export` and `PatrolClockIn/ExportPatrolClockInList`: the list's filters without paging.
@@ -75,7 +84,7 @@ export const punchExportInput = internal(
     screen: z.enum(['device', 'user']).optional().catch(undefined),
   }),
 );
-export type PunchExportInput = z.input<typeof punchExportInput>;
+export type PunchExportInput = CallerInput<typeof punchExportInput>;
 
 const recordFilter = z.object({
   hold_id: optionalHoldId,
@@ -93,11 +102,11 @@ const recordFilter = z.object({
 
 /** `PatrolData/Records` (巡检记录). */
 export const recordListInput = internal(recordFilter.extend(pagingSchema.shape));
-export type RecordListInput = z.input<typeof recordListInput>;
+export type RecordListInput = CallerInput<typeof recordListInput>;
 
 /** `PatrolData/ExportRecords` and `PatrolData/ExportTotalByPatrolCard`: the same filters, no paging. */
 export const recordExportInput = internal(recordFilter);
-export type RecordExportInput = z.input<typeof recordExportInput>;
+export type RecordExportInput = CallerInput<typeof recordExportInput>;
 
 /**
  * `PatrolData/TotalByPatrolCard` (巡检点统计): the same filters. Without paging (the spec's call) the rows come back
@@ -116,7 +125,7 @@ export const cardTotalsInput = internal(
       .catch(undefined),
   }),
 );
-export type CardTotalsInput = z.input<typeof cardTotalsInput>;
+export type CardTotalsInput = CallerInput<typeof cardTotalsInput>;
 
 /** A row of 巡检点统计: punches of one card on one day, newest day first. */
 export const cardTotalRow = z.object({

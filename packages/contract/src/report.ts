@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idNumber, includeChildren, internal, isCalendarDate, optionalHoldId } from './common.js';
+import { id, idNumber, includeChildren, internal, isCalendarDate, optionalHoldId, type CallerInput } from './common.js';
 import { pagingSchema } from './envelope.js';
 import { responsibleAccount } from './shift.js';
 
@@ -125,7 +125,7 @@ function checkSpan(value: { start_date: string; end_date: string }, issues: z.Re
 }
 
 export const missedReportInput = internal(pagingSchema.extend(reportFilterShape).superRefine(checkSpan));
-export type MissedReportInput = z.input<typeof missedReportInput>;
+export type MissedReportInput = CallerInput<typeof missedReportInput>;
 export type MissedReportFilter = z.output<typeof missedReportInput>;
 
 export const exportMissedInput = internal(z.object(reportFilterShape).superRefine(checkSpan));
@@ -142,7 +142,7 @@ export const missedRoundsInput = internal(
     })
     .superRefine(checkSpan),
 );
-export type MissedRoundsInput = z.input<typeof missedRoundsInput>;
+export type MissedRoundsInput = CallerInput<typeof missedRoundsInput>;
 
 /** One group of `Report/Missed`. */
 export const missedReportRow = z.object({

@@ -11,6 +11,7 @@ import {
   saveId,
   text,
   withoutNul,
+  type CallerInput,
 } from './common.js';
 import { cycleMessages, roadCycleField } from './cycle.js';
 import { pagingSchema } from './envelope.js';
@@ -160,8 +161,8 @@ export const roadRow = z.object({
 });
 export type RoadRow = z.infer<typeof roadRow>;
 
-export type SaveRoadInput = z.input<typeof saveRoadInput>;
-export type SaveRoadInfoNewInput = z.input<typeof saveRoadInfoNewInput>;
+export type SaveRoadInput = CallerInput<typeof saveRoadInput>;
+export type SaveRoadInfoNewInput = CallerInput<typeof saveRoadInfoNewInput>;
 
 /** An account bound to a road (`GetBindAccounts`). */
 export const boundAccount = z.object({

@@ -10,6 +10,7 @@ import {
   saveId,
   text,
   withoutNul,
+  type CallerInput,
 } from './common.js';
 import { pagingSchema } from './envelope.js';
 
@@ -26,7 +27,7 @@ export const roleListInput = internal(
     role_name: keyword,
   }),
 );
-export type RoleListInput = z.input<typeof roleListInput>;
+export type RoleListInput = CallerInput<typeof roleListInput>;
 
 export const roleRow = z.object({
   role_id: z.number(),
@@ -64,7 +65,7 @@ export const saveRoleInput = internal(
     remark: text(200, '备注'),
   }),
 );
-export type SaveRoleInput = z.input<typeof saveRoleInput>;
+export type SaveRoleInput = CallerInput<typeof saveRoleInput>;
 
 export const removeRoleInput = z.object({ role_ids: idList('请选择要删除的角色') });
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idList, idNumber, internal, isCalendarDate, optionalHoldId, saveId, withoutNul } from './common.js';
+import {
+  idList,
+  idNumber,
+  internal,
+  isCalendarDate,
+  optionalHoldId,
+  saveId,
+  withoutNul,
+  type CallerInput,
+} from './common.js';
 import { clockMinutes } from './time-slots.js';
 
 /**
@@ -124,7 +133,7 @@ export const saveShiftInput = internal(
       path: ['end_time'],
     }),
 );
-export type SaveShiftInput = z.input<typeof saveShiftInput>;
+export type SaveShiftInput = CallerInput<typeof saveShiftInput>;
 export const savedShift = z.object({ shift_id: z.number() });
 
 export const removeShiftsInput = z.object({ shift_ids: idList(shiftMessages.badIds) });
@@ -173,7 +182,7 @@ export const saveRosterInput = internal(
       .max(MAX_ROSTER_CELLS, shiftMessages.badCells),
   }),
 );
-export type SaveRosterInput = z.input<typeof saveRosterInput>;
+export type SaveRosterInput = CallerInput<typeof saveRosterInput>;
 export const savedCells = z.object({ saved: z.number() });
 
 export const copyRosterInput = internal(

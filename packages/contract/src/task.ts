@@ -12,6 +12,7 @@ import {
   saveId,
   text,
   withoutNul,
+  type CallerInput,
 } from './common.js';
 import { taskModeField } from './cycle.js';
 import { pagingSchema } from './envelope.js';
@@ -74,7 +75,7 @@ export const taskIdQuery = z.object({ task_id: id });
 export const roadOptionsQuery = internal(z.object({ hold_id: optionalHoldId }));
 export const removeTaskInput = z.object({ task_ids: idList('请选择要删除的任务') });
 
-export type SaveTaskInput = z.input<typeof saveTaskInput>;
+export type SaveTaskInput = CallerInput<typeof saveTaskInput>;
 
 /** A task row of the list and the detail, with its live status. */
 export const taskRow = z.object({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ALERT_KINDS } from './alert.js';
-import { id, idList, includeChildren, internal, optionalHoldId, saveId, withoutNul } from './common.js';
+import {
+  id,
+  idList,
+  includeChildren,
+  internal,
+  optionalHoldId,
+  saveId,
+  withoutNul,
+  type CallerInput,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /** Webhooks (ACCOUNTABILITY.md, Webhooks): 企业微信 and 钉钉 group robots, and a generic signed JSON. */
@@ -38,7 +47,7 @@ export const webhookMessages = {
 export const webhookListInput = internal(
   pagingSchema.extend({ hold_id: optionalHoldId, include_children: includeChildren }),
 );
-export type WebhookListInput = z.input<typeof webhookListInput>;
+export type WebhookListInput = CallerInput<typeof webhookListInput>;
 
 /** A hook as lists show it: never its secret, only whether one is set. */
 export const webhookRow = z.object({
@@ -85,7 +94,7 @@ export const saveWebhookInput = internal(
     enabled: z.boolean().optional().default(true),
   }),
 );
-export type SaveWebhookInput = z.input<typeof saveWebhookInput>;
+export type SaveWebhookInput = CallerInput<typeof saveWebhookInput>;
 export const savedWebhook = z.object({ hook_id: z.number() });
 
 export const removeWebhooksInput = z.object({ hook_ids: idList(webhookMessages.badIds) });

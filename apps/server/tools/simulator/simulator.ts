@@ -100,10 +100,10 @@ class Client {
 }
 
 /** Every row of a paged list, 200 a page. */
-async function all<T>(page: (paging: { PageIndex: number; PageSize: number }) => Promise<Paged<T>>): Promise<T[]> {
+async function all<T>(page: (paging: { page: number; pageSize: number }) => Promise<Paged<T>>): Promise<T[]> {
   const rows: T[] = [];
   for (let index = 1; ; index++) {
-    const reply = await page({ PageIndex: index, PageSize: 200 });
+    const reply = await page({ page: index, pageSize: 200 });
     rows.push(...reply.rows);
     if (rows.length >= reply.total || reply.rows.length === 0) return rows;
   }

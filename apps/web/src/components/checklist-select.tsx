@@ -13,7 +13,7 @@ interface ChecklistSelectProps {
 export function ChecklistSelect({ id, value, onChange }: ChecklistSelectProps) {
   const choices = useQuery({
     queryKey: [...QUERY_KEYS.checklist, 'choices'],
-    queryFn: ({ signal }) => api.checklist.listChecklists({ PageIndex: 1, PageSize: 200 }, { signal }),
+    queryFn: ({ signal }) => api.checklist.listChecklists({ page: 1, pageSize: 200 }, { signal }),
   });
   return (
     <Select<number>

@@ -14,20 +14,16 @@ interface ChildrenToolbarProps {
  * 新增.
  */
 export function ChildrenToolbar({ list, canAdd, onAdd }: ChildrenToolbarProps) {
-  const includeChildren = list.params.filters?.include_children !== false;
+  const includeChildren = list.params.filters?.includeChildren !== false;
   return (
     <Flex gap={8} wrap align="center" role="search">
       <Checkbox
         checked={includeChildren}
-        onChange={(event) => list.searchWith({ include_children: event.target.checked })}
+        onChange={(event) => list.searchWith({ includeChildren: event.target.checked })}
       >
         包含下级
       </Checkbox>
-      <Button
-        type="primary"
-        icon={<SearchOutlined />}
-        onClick={() => list.searchWith({ include_children: includeChildren })}
-      >
+      <Button type="primary" icon={<SearchOutlined />} onClick={() => list.searchWith({ includeChildren })}>
         查询
       </Button>
       <Button icon={<PlusOutlined />} disabled={!canAdd} onClick={onAdd}>

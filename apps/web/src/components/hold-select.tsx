@@ -31,10 +31,10 @@ export function HoldSelect({ id, value, onChange, disabled }: HoldSelectProps) {
   );
 }
 
-/** 所属组织: the organisation an edited object belongs to (the `hold_id` field of every 新增 / 编辑 form). */
+/** 所属组织: the organisation an edited object belongs to (the `holdId` field of every 新增 / 编辑 form). */
 export function HoldItem() {
   return (
-    <Form.Item label="所属组织" name="hold_id" required>
+    <Form.Item label="所属组织" name="holdId" required>
       <HoldSelect />
     </Form.Item>
   );

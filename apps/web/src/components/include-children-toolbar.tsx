@@ -21,13 +21,13 @@ export function IncludeChildrenToolbar({ label, placeholder, list, extra }: Incl
       placeholder={placeholder}
       value={list.draft}
       onChange={list.setDraft}
-      onSearch={() => list.searchWith({ include_children: includeChildren })}
+      onSearch={() => list.searchWith({ includeChildren })}
       options={
         <Checkbox
           checked={includeChildren}
           onChange={(event) => {
             setIncludeChildren(event.target.checked);
-            list.searchWith({ include_children: event.target.checked });
+            list.searchWith({ includeChildren: event.target.checked });
           }}
         >
           包含下级

@@ -3,11 +3,9 @@ import { FIRST_LIST_PARAMS, sameListParams } from './paging';
 
 describe('lists with several filters', () => {
   it('ask again when a filter changed, and not when the same filters are applied again', () => {
-    const running = { ...FIRST_LIST_PARAMS, filters: { status: 1, include_children: true } };
-    expect(sameListParams(running, { ...FIRST_LIST_PARAMS, filters: { include_children: true, status: 1 } })).toBe(
-      true,
-    );
-    expect(sameListParams(running, { ...FIRST_LIST_PARAMS, filters: { status: 2, include_children: true } })).toBe(
+    const running = { ...FIRST_LIST_PARAMS, filters: { status: 1, includeChildren: true } };
+    expect(sameListParams(running, { ...FIRST_LIST_PARAMS, filters: { includeChildren: true, status: 1 } })).toBe(true);
+    expect(sameListParams(running, { ...FIRST_LIST_PARAMS, filters: { status: 2, includeChildren: true } })).toBe(
       false,
     );
     expect(sameListParams(running, { ...FIRST_LIST_PARAMS, filters: { status: 1 } })).toBe(false);

@@ -5,7 +5,7 @@ import { FIRST_LIST_PARAMS, lastPage, PAGE_SIZE, pagingOf, sameListParams, seria
 describe('paged lists', () => {
   it('show 25 rows a page and ask for the page by its number from 1', () => {
     expect(PAGE_SIZE).toBe(25);
-    expect(pagingOf({ ...FIRST_LIST_PARAMS, page: 3 })).toEqual({ PageIndex: 3, PageSize: 25 });
+    expect(pagingOf({ ...FIRST_LIST_PARAMS, page: 3 })).toEqual({ page: 3, pageSize: 25 });
   });
 
   it('number rows on from page to page (序号)', () => {

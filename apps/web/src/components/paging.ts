@@ -16,7 +16,7 @@ export interface ListParams {
   page: number;
   /** The applied search type of screens that pick what the keyword matches (device_no, patrol_sn, …). */
   searchType?: string;
-  /** The applied filters of screens with more than one (status, include_children, a second keyword). */
+  /** The applied filters of screens with more than one (status, includeChildren, a second keyword). */
   filters?: ListFilters;
 }
 
@@ -30,9 +30,9 @@ function sameFilters(a: ListFilters | undefined, b: ListFilters | undefined): bo
 
 export const FIRST_LIST_PARAMS: ListParams = { holdId: undefined, keyword: '', page: 1 };
 
-/** The paging fields of every list call (PageIndex starts at 1). */
-export function pagingOf(params: ListParams): { PageIndex: number; PageSize: number } {
-  return { PageIndex: params.page, PageSize: PAGE_SIZE };
+/** The paging fields of every list call (page starts at 1). */
+export function pagingOf(params: ListParams): { page: number; pageSize: number } {
+  return { page: params.page, pageSize: PAGE_SIZE };
 }
 
 export function sameListParams(a: ListParams, b: ListParams): boolean {

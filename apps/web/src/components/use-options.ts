@@ -11,7 +11,7 @@ import { QUERY_KEYS } from '../api/query-keys';
 export function useRoadOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.road, 'options', holdId],
-    queryFn: ({ signal }) => api.task.roadOptions({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.task.roadOptions({ holdId }, { signal }),
     enabled: holdId !== undefined,
   });
 }
@@ -20,7 +20,7 @@ export function useRoadOptions(holdId: number | undefined) {
 export function useAccountOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.staff, 'options', holdId],
-    queryFn: ({ signal }) => api.staff.accountOptions({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.staff.accountOptions({ holdId }, { signal }),
     enabled: holdId !== undefined,
   });
 }
@@ -29,7 +29,7 @@ export function useAccountOptions(holdId: number | undefined) {
 export function useShiftOptions(holdId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: [...QUERY_KEYS.shift, 'options', holdId],
-    queryFn: ({ signal }) => api.shift.listShifts({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.shift.listShifts({ holdId }, { signal }),
     enabled: enabled && holdId !== undefined,
     select: (data) =>
       data.rows.map((s) => ({ value: s.shift_id, label: `${s.shift_name} ${s.start_time}-${s.end_time}` })),

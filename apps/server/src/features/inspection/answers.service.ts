@@ -72,11 +72,10 @@ export async function storeAnswers(
     }
   }
   await answersRepo.insertAnswers(tx, rows);
-  // Oldest first: a batch finding the same item twice makes one hazard and one more occurrence.
-  found.sort((a, b) => a.found_time.localeCompare(b.found_time));
   const made = await hazards.fileHazards(tx, found);
-  for (const h of made) {
-    await hazards.addHistory(tx, {
+  await hazards.addHistory(
+    tx,
+    made.map((h) => ({
       hazard_id: h.hazard_id,
       time: new Date(h.found_time),
       actor: h.found_by,
@@ -85,8 +84,8 @@ export async function storeAnswers(
       to_state: HazardState.pending,
       note: `发现隐患：${h.item_text}（${h.answer}）`,
       photo_ids: h.photo_ids,
-    });
-  }
+    })),
+  );
   await raiseAlerts(
     tx,
     made.map((h) => ({

@@ -21,46 +21,71 @@ export interface FoundHazard {
 }
 
 /**
- * Files hazards: each a new row, or one more occurrence (count, latest punch) of the open hazard of the same point
- * and item (the partial unique index decides, whichever upload gets there first). Answers the rows new ones made.
+ * Files hazards in one statement: each a new row, or more occurrences (count, latest punch) of the open hazard of
+ * the same point and item (the partial unique index decides, whichever upload gets there first). A batch finding
+ * the same item several times counts them in one row: its oldest finding makes the hazard. Answers the findings
+ * that made new hazards, oldest first.
  */
 export async function fileHazards(q: Queryable, found: readonly FoundHazard[]) {
-  const made: (FoundHazard & { hazard_id: number })[] = [];
-  for (const h of found) {
-    const [row] = await queryRows<{ hazard_id: number; inserted: boolean }>(
-      q,
-      sql`
-      insert into ${hazard} (hold_id, patrol_id, patrol_name, patrol_sn, item_id, item_text, answer, level, state,
-        found_time, found_by, punch_id, photo_ids, occurrences, last_time, last_punch_id)
-      values (${h.hold_id}, ${h.patrol_id}, ${h.patrol_name}, ${h.patrol_sn}, ${h.item_id}, ${h.item_text}, ${h.answer},
-        ${h.level}, 0, ${h.found_time}, ${h.found_by}, ${h.punch_id}, ${sql.param(h.photo_ids)}::bigint[], 1,
-        ${h.found_time}, ${h.punch_id})
-      on conflict (patrol_id, item_id) where state in (0, 1, 2) do update set
-        occurrences = ${hazard}.occurrences + 1,
-        last_punch_id = case when excluded.last_time >= ${hazard}.last_time then excluded.last_punch_id
-          else ${hazard}.last_punch_id end,
-        last_time = greatest(${hazard}.last_time, excluded.last_time)
-      returning hazard_id, (xmax = 0) as inserted`,
-    );
-    if (row?.inserted) made.push({ ...h, hazard_id: Number(row.hazard_id) });
+  if (found.length === 0) return [];
+  const groups = new Map<string, { first: FoundHazard; last: FoundHazard; occurrences: number }>();
+  for (const h of [...found].sort((a, b) => a.found_time.localeCompare(b.found_time))) {
+    const key = `${h.patrol_id}|${h.item_id}`;
+    const group = groups.get(key);
+    if (group) {
+      group.last = h;
+      group.occurrences += 1;
+    } else groups.set(key, { first: h, last: h, occurrences: 1 });
   }
-  return made;
+  const rows = [...groups.values()].map(({ first, last, occurrences }) => ({
+    ...first,
+    occurrences,
+    last_time: last.found_time,
+    last_punch_id: last.punch_id,
+  }));
+  const filed = await queryRows<{ hazard_id: number; patrol_id: number; item_id: number; inserted: boolean }>(
+    q,
+    sql`
+    insert into ${hazard} (hold_id, patrol_id, patrol_name, patrol_sn, item_id, item_text, answer, level, state,
+      found_time, found_by, punch_id, photo_ids, occurrences, last_time, last_punch_id)
+    select hold_id, patrol_id, patrol_name, patrol_sn, item_id, item_text, answer, level, 0, found_time, found_by,
+      punch_id, photo_ids, occurrences, last_time, last_punch_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as f(hold_id int, patrol_id int, patrol_name text,
+      patrol_sn text, item_id int, item_text text, answer text, level smallint, found_time timestamptz,
+      found_by text, punch_id bigint, photo_ids bigint[], occurrences int, last_time timestamptz, last_punch_id bigint)
+    order by found_time, patrol_id, item_id
+    on conflict (patrol_id, item_id) where state in (0, 1, 2) do update set
+      occurrences = ${hazard}.occurrences + excluded.occurrences,
+      last_punch_id = case when excluded.last_time >= ${hazard}.last_time then excluded.last_punch_id
+        else ${hazard}.last_punch_id end,
+      last_time = greatest(${hazard}.last_time, excluded.last_time)
+    returning hazard_id, patrol_id, item_id, (xmax = 0) as inserted`,
+  );
+  const made = new Map(
+    filed.filter((row) => row.inserted).map((row) => [`${row.patrol_id}|${row.item_id}`, Number(row.hazard_id)]),
+  );
+  return [...groups].flatMap(([key, { first }]) => {
+    const hazardId = made.get(key);
+    return hazardId === undefined ? [] : [{ ...first, hazard_id: hazardId }];
+  });
 }
 
-export async function addHistory(
-  q: Queryable,
-  line: {
-    hazard_id: number;
-    time: Date;
-    actor: string;
-    actor_id: number | null;
-    from_state: number | null;
-    to_state: number;
-    note: string;
-    photo_ids?: number[];
-  },
-): Promise<void> {
-  await q.insert(hazardHistory).values({ ...line, photo_ids: line.photo_ids ?? [] });
+/** A line of a hazard's history: who moved it from which state to which, when, why, with which photos. */
+export interface HazardHistoryEntry {
+  hazard_id: number;
+  time: Date;
+  actor: string;
+  actor_id: number | null;
+  from_state: number | null;
+  to_state: number;
+  note: string;
+  photo_ids?: number[];
+}
+
+/** Adds history lines, all in one statement. */
+export async function addHistory(q: Queryable, lines: readonly HazardHistoryEntry[]): Promise<void> {
+  if (lines.length === 0) return;
+  await q.insert(hazardHistory).values(lines.map((line) => ({ ...line, photo_ids: line.photo_ids ?? [] })));
 }
 
 export interface HazardFilter {

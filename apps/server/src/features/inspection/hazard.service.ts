@@ -142,16 +142,18 @@ async function move(ctx: AppContext, scope: Scope, spec: MoveSpec): Promise<void
       ...(to === HazardState.closed || to === HazardState.ignored ? { closed_time: now } : {}),
     });
     const actor = scope.caller.trueName || scope.caller.userName;
-    await repo.addHistory(tx, {
-      hazard_id: row.hazard_id,
-      time: now,
-      actor,
-      actor_id: scope.caller.userId,
-      from_state: row.state,
-      to_state: to,
-      note: spec.note,
-      photo_ids: extra.photoIds ?? [],
-    });
+    await repo.addHistory(tx, [
+      {
+        hazard_id: row.hazard_id,
+        time: now,
+        actor,
+        actor_id: scope.caller.userId,
+        from_state: row.state,
+        to_state: to,
+        note: spec.note,
+        photo_ids: extra.photoIds ?? [],
+      },
+    ]);
     await writeLog(tx, {
       type: LogType.update,
       actor: scope.actor,

@@ -66,8 +66,8 @@ export function AlertFilterBar(props: AlertFilterBarProps) {
         style={{ width: 260 }}
       />
       <Checkbox
-        checked={filters.include_children}
-        onChange={(event) => change({ include_children: event.target.checked })}
+        checked={filters.includeChildren}
+        onChange={(event) => change({ includeChildren: event.target.checked })}
       >
         包含下级
       </Checkbox>

@@ -7,7 +7,7 @@ export interface AlertFilters {
   state: number;
   start_date: string;
   end_date: string;
-  include_children: boolean;
+  includeChildren: boolean;
 }
 
 export const ALL_KINDS = 0;
@@ -18,7 +18,7 @@ export const DEFAULT_ALERT_FILTERS: AlertFilters = {
   state: ALL_STATES,
   start_date: '',
   end_date: '',
-  include_children: true,
+  includeChildren: true,
 };
 
 export const KIND_OPTIONS = [
@@ -44,7 +44,7 @@ export function alertFiltersOf(filters: ListFilters | undefined): AlertFilters {
     state: oneOf(filters?.state, STATE_OPTIONS, ALL_STATES),
     start_date: dayOf(filters?.start_date),
     end_date: dayOf(filters?.end_date),
-    include_children: filters?.include_children !== false,
+    includeChildren: filters?.includeChildren !== false,
   };
 }
 
@@ -52,8 +52,8 @@ export function alertFiltersOf(filters: ListFilters | undefined): AlertFilters {
 export function alertListBody(params: ListParams): AlertListInput {
   const filters = alertFiltersOf(params.filters);
   return {
-    hold_id: params.holdId,
-    include_children: filters.include_children,
+    holdId: params.holdId,
+    includeChildren: filters.includeChildren,
     ...(filters.kind === ALL_KINDS ? {} : { kind: filters.kind }),
     ...(filters.state === ALL_STATES ? {} : { state: filters.state }),
     ...(filters.start_date ? { start_date: filters.start_date } : {}),

@@ -36,7 +36,7 @@ export function useUnhandledCount() {
 export function useLatestAlerts(enabled: boolean) {
   return useQuery({
     queryKey: LATEST_KEY,
-    queryFn: ({ signal }) => api.alert.listAlerts({ PageIndex: 1, PageSize: LATEST_ALERTS }, { signal }),
+    queryFn: ({ signal }) => api.alert.listAlerts({ page: 1, pageSize: LATEST_ALERTS }, { signal }),
     enabled,
     staleTime: 0,
   });
@@ -57,7 +57,7 @@ export function useHandleAlerts() {
 export function useAlertSettings(holdId: number | undefined) {
   return useQuery({
     queryKey: [...SETTINGS_KEY, holdId],
-    queryFn: ({ signal }) => api.alert.settings({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.alert.settings({ holdId }, { signal }),
     staleTime: 0,
     retry: false,
   });

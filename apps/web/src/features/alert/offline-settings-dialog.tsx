@@ -55,7 +55,7 @@ export function OfflineSettingsDialog({ holdId, onClose }: OfflineSettingsDialog
   const onSubmit = useSaveForm(save, {
     check: settingsError,
     toInput: (values: OfflineFormValues) => ({
-      hold_id: settings.data?.hold_id ?? holdId,
+      holdId: settings.data?.hold_id ?? holdId,
       offline_hours: values.offline_hours ?? 0,
       ...(values.checkin_enabled === undefined
         ? {}

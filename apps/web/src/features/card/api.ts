@@ -13,8 +13,8 @@ export function cardListBody(params: ListParams) {
   return {
     search_type: params.searchType ?? FIRST_CARD_SEARCH_TYPE,
     key: params.keyword,
-    ContainChildren: true,
-    HoldID: params.holdId,
+    includeChildren: true,
+    holdId: params.holdId,
     ...pagingOf(params),
   };
 }
@@ -52,7 +52,7 @@ export function useRemoveCard() {
  */
 export async function listLabelCards(source: Extract<LabelSource, { kind: 'filter' }>, signal?: AbortSignal) {
   return allPages(
-    (page) => api.card.listCards({ ...cardListBody(filterParams(source, page)), PageSize: MAX_PAGE_SIZE }, { signal }),
+    (page) => api.card.listCards({ ...cardListBody(filterParams(source, page)), pageSize: MAX_PAGE_SIZE }, { signal }),
     MAX_LABELS,
   );
 }

@@ -22,7 +22,7 @@ const ROW: CardRow = {
 
 describe('a new patrol point', () => {
   it('belongs to the organisation picked in the tree', () => {
-    expect(newCardValues(3)).toEqual({ hold_id: 3, patrol_sn: '', patrol_name: '', location: '', remark: '' });
+    expect(newCardValues(3)).toEqual({ holdId: 3, patrol_sn: '', patrol_name: '', location: '', remark: '' });
   });
 
   it('needs a card number (请输入卡编号！) and an organisation (数据异常，无法保存！)', () => {
@@ -33,10 +33,10 @@ describe('a new patrol point', () => {
   });
 
   it('is sent with trimmed texts', () => {
-    const values = { hold_id: 3, patrol_sn: ' a1 ', patrol_name: ' 东门 ', location: ' 一楼 ', remark: '' };
+    const values = { holdId: 3, patrol_sn: ' a1 ', patrol_name: ' 东门 ', location: ' 一楼 ', remark: '' };
     expect(toSaveCardInput(values, 0)).toEqual({
       patrol_id: 0,
-      hold_id: 3,
+      holdId: 3,
       patrol_sn: 'a1',
       patrol_name: '东门',
       location: '一楼',
@@ -48,7 +48,7 @@ describe('a new patrol point', () => {
 describe('editing a patrol point', () => {
   it('starts from the row and saves under its id', () => {
     expect(cardValuesOf(ROW)).toEqual({
-      hold_id: 3,
+      holdId: 3,
       patrol_sn: '0001A2B3C4',
       patrol_name: '东门岗亭',
       location: '东门',
@@ -63,14 +63,14 @@ describe('editing a patrol point', () => {
 
 describe('the patrol point list call', () => {
   it('matches card numbers at first, and the applied search type after 查询', () => {
-    expect(cardListBody(FIRST_LIST_PARAMS)).toMatchObject({ search_type: 'patrol_sn', key: '', ContainChildren: true });
+    expect(cardListBody(FIRST_LIST_PARAMS)).toMatchObject({ search_type: 'patrol_sn', key: '', includeChildren: true });
     expect(cardListBody({ holdId: 3, keyword: '东门', page: 1, searchType: 'location' })).toEqual({
       search_type: 'location',
       key: '东门',
-      ContainChildren: true,
-      HoldID: 3,
-      PageIndex: 1,
-      PageSize: 25,
+      includeChildren: true,
+      holdId: 3,
+      page: 1,
+      pageSize: 25,
     });
   });
 });

@@ -10,7 +10,7 @@ import {
 
 /** The patrol point dialog's fields. */
 export interface CardFormValues {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   patrol_sn: string;
   patrol_name: string;
   location: string;
@@ -22,13 +22,13 @@ export interface CardFormValues {
 }
 
 export function newCardValues(holdId: number | undefined): CardFormValues {
-  return { hold_id: holdId, patrol_sn: '', patrol_name: '', location: '', remark: '' };
+  return { holdId, patrol_sn: '', patrol_name: '', location: '', remark: '' };
 }
 
 /** A patrol point row → the dialog's fields. */
 export function cardValuesOf(row: CardRow): CardFormValues {
   return {
-    hold_id: row.hold_id,
+    holdId: row.hold_id,
     patrol_sn: row.patrol_sn ?? '',
     patrol_name: row.patrol_name ?? '',
     location: row.location ?? '',
@@ -41,7 +41,7 @@ export function cardValuesOf(row: CardRow): CardFormValues {
 
 /** The first thing that stops a save, as the spec words it (section 5), or null when the form may be sent. */
 export function cardFormError(values: CardFormValues): string | null {
-  if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return holdMessages.badParent;
+  if (values.holdId === undefined || values.holdId === null || values.holdId < 1) return holdMessages.badParent;
   if (!values.patrol_sn?.trim()) return cardMessages.numberRequired;
   return positionError(values);
 }
@@ -63,7 +63,7 @@ export function positionError({ lat, lng, radius }: Pick<CardFormValues, 'lat' |
 export function toSaveCardInput(values: CardFormValues, patrolId: number): SaveCardInput {
   return {
     patrol_id: patrolId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     patrol_sn: values.patrol_sn.trim(),
     patrol_name: values.patrol_name?.trim() ?? '',
     location: values.location?.trim() ?? '',

@@ -18,7 +18,7 @@ export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary
 
 /** Today's punches, newest first, 20 a page. */
 export function listTodayPunches(page: number, signal?: AbortSignal) {
-  return api.dashboard.todayPunches({ PageIndex: page, PageSize: TODAY_PAGE_SIZE }, { signal });
+  return api.dashboard.todayPunches({ page, pageSize: TODAY_PAGE_SIZE }, { signal });
 }
 
 /** Punches and completion rate per day, oldest first. */

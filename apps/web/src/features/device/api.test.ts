@@ -9,10 +9,10 @@ describe('the device list call', () => {
     expect(deviceListBody(FIRST_LIST_PARAMS)).toEqual({
       search_type: 'device_no',
       key: '',
-      ContainChildren: true,
-      HoldID: undefined,
-      PageIndex: 1,
-      PageSize: 25,
+      includeChildren: true,
+      holdId: undefined,
+      page: 1,
+      pageSize: 25,
     });
   });
 
@@ -20,10 +20,10 @@ describe('the device list call', () => {
     expect(deviceListBody({ holdId: 7, keyword: '1380', page: 2, searchType: 'sim' })).toEqual({
       search_type: 'sim',
       key: '1380',
-      ContainChildren: true,
-      HoldID: 7,
-      PageIndex: 2,
-      PageSize: 25,
+      includeChildren: true,
+      holdId: 7,
+      page: 2,
+      pageSize: 25,
     });
   });
 });
@@ -32,7 +32,7 @@ describe('importing devices', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the typed SN list one SN a line, blanks dropped, repeats kept', () => {
-    expect(snImportBody(3, ' 860001,860002\n\n860001 ,')).toEqual({ HoldID: 3, SNList: '860001\n860002\n860001' });
+    expect(snImportBody(3, ' 860001,860002\n\n860001 ,')).toEqual({ holdId: 3, SNList: '860001\n860002\n860001' });
   });
 
   it('hands back the count and the refusals, lists always present', async () => {
@@ -46,13 +46,13 @@ describe('importing devices', () => {
       effectCount: 1,
       failSNList: [{ sn: '860001', reason: '重复' }],
     });
-    await expect(importByExcel({ HoldID: 3, FilePath: 'u_1.xlsx' })).resolves.toEqual({ effectCount: 0, failList: [] });
+    await expect(importByExcel({ holdId: 3, FilePath: 'u_1.xlsx' })).resolves.toEqual({ effectCount: 0, failList: [] });
     expect(server.callsTo('/DeviceInfo/ImportDeviceByExcel')[0]?.body).toEqual({ HoldID: 3, FilePath: 'u_1.xlsx' });
   });
 
   it('says 导入失败！ with the server’s reason when the import is refused', async () => {
     fakeServer({ '/DeviceInfo/ImportDeviceByExcel': () => ({ code: 400, msg: '表头不正确' }) });
-    const failure = await importByExcel({ HoldID: 3, FilePath: 'u_1.xlsx' }).catch((error: unknown) => error);
+    const failure = await importByExcel({ holdId: 3, FilePath: 'u_1.xlsx' }).catch((error: unknown) => error);
     expect(importFailedText(failure)).toBe('导入失败！表头不正确');
     expect(importFailedText(new Error('x'))).toBe('导入失败！');
   });

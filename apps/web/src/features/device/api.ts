@@ -20,8 +20,8 @@ export function deviceListBody(params: ListParams) {
   return {
     search_type: params.searchType ?? FIRST_DEVICE_SEARCH_TYPE,
     key: params.keyword,
-    ContainChildren: true,
-    HoldID: params.holdId,
+    includeChildren: true,
+    holdId: params.holdId,
     ...pagingOf(params),
   };
 }
@@ -40,7 +40,7 @@ export async function removeDevices(objectIds: number[]): Promise<void> {
 
 /** ImportDeviceBySNList's body: the typed list split, trimmed and without blanks, one SN a line. */
 export function snImportBody(holdId: number | undefined, text: string) {
-  return { HoldID: holdId, SNList: splitSnList(text).join('\n') };
+  return { holdId, SNList: splitSnList(text).join('\n') };
 }
 
 /** An import's answer with its lists always present, so the result block never shows `undefined`. */
@@ -54,7 +54,7 @@ export async function importBySnList(body: ReturnType<typeof snImportBody>): Pro
 }
 
 export async function importByExcel(body: {
-  HoldID: number | undefined;
+  holdId: number | undefined;
   FilePath: string;
 }): Promise<ExcelImportResult> {
   const data: Partial<ExcelImportResult> | null = await api.device.importExcel(body, { timeoutMs: IMPORT_TIMEOUT_MS });

@@ -23,7 +23,7 @@ const ROW: DeviceRow = {
 describe('a new device', () => {
   it('is a T80 in the organisation picked in the tree', () => {
     expect(newDeviceValues(3)).toEqual({
-      hold_id: 3,
+      holdId: 3,
       device_no: '',
       object_name: '',
       object_type: 1,
@@ -46,7 +46,7 @@ describe('a new device', () => {
 
   it('is sent with trimmed texts, its IMEI/SN as both device number and IMEI', () => {
     const values = {
-      hold_id: 3,
+      holdId: 3,
       device_no: ' 860001 ',
       object_name: ' 东门终端 ',
       object_type: 1,
@@ -56,7 +56,7 @@ describe('a new device', () => {
     };
     expect(toSaveDeviceInput(values, 0)).toEqual({
       object_id: 0,
-      hold_id: 3,
+      holdId: 3,
       device_no: '860001',
       object_type: 1,
       object_name: '东门终端',
@@ -72,7 +72,7 @@ describe('editing a device', () => {
   it('starts from the row and saves under its id', () => {
     const values = deviceValuesOf(ROW);
     expect(values).toEqual({
-      hold_id: 3,
+      holdId: 3,
       device_no: '865000000000101',
       object_name: '东门终端',
       object_type: 1,

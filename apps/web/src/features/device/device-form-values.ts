@@ -2,7 +2,7 @@ import { deviceMessages, holdMessages, type DeviceRow, type SaveDeviceInput } fr
 
 /** The device dialog's fields. IMEI/SN is one field: it is the device number and the IMEI alike. */
 export interface DeviceFormValues {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   device_no: string;
   object_name: string;
   object_type: number;
@@ -15,13 +15,13 @@ export interface DeviceFormValues {
 const T80 = 1;
 
 export function newDeviceValues(holdId: number | undefined): DeviceFormValues {
-  return { hold_id: holdId, device_no: '', object_name: '', object_type: T80, SIM: '', ICCID: '', remark: '' };
+  return { holdId, device_no: '', object_name: '', object_type: T80, SIM: '', ICCID: '', remark: '' };
 }
 
 /** A device row → the dialog's fields. */
 export function deviceValuesOf(row: DeviceRow): DeviceFormValues {
   return {
-    hold_id: row.hold_id,
+    holdId: row.hold_id,
     device_no: row.device_no ?? '',
     object_name: row.object_name ?? '',
     object_type: row.object_type || T80,
@@ -33,7 +33,7 @@ export function deviceValuesOf(row: DeviceRow): DeviceFormValues {
 
 /** The first thing that stops a save, as the spec words it (section 5), or null when the form may be sent. */
 export function deviceFormError(values: DeviceFormValues): string | null {
-  if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return holdMessages.badParent;
+  if (values.holdId === undefined || values.holdId === null || values.holdId < 1) return holdMessages.badParent;
   if (!values.device_no?.trim()) return deviceMessages.numberRequired;
   return null;
 }
@@ -43,7 +43,7 @@ export function toSaveDeviceInput(values: DeviceFormValues, objectId: number): S
   const deviceNo = values.device_no.trim();
   return {
     object_id: objectId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     device_no: deviceNo,
     object_type: values.object_type || T80,
     object_name: values.object_name?.trim() ?? '',

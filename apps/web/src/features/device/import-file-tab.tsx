@@ -21,7 +21,7 @@ export function ImportFileTab({ holdId }: { holdId: number | undefined }) {
 
   const startImport = (filePath: string) =>
     importExcel.mutate(
-      { HoldID: holdId, FilePath: filePath },
+      { holdId, FilePath: filePath },
       { onSuccess: setResult, onError: (error) => void message.error(importFailedText(error)) },
     );
 

@@ -10,7 +10,7 @@ export const DIGEST_DELIVERIES_PAGE_SIZE = 20;
 
 export function listDigests(params: ListParams, signal?: AbortSignal) {
   return api.digest.listDigests(
-    { hold_id: params.holdId, include_children: params.filters?.include_children !== false, ...pagingOf(params) },
+    { holdId: params.holdId, includeChildren: params.filters?.includeChildren !== false, ...pagingOf(params) },
     { signal },
   );
 }
@@ -56,7 +56,7 @@ export function useDigestPreview(digestId: number) {
 export function useDigestOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.digest, 'options', holdId ?? 0],
-    queryFn: ({ signal }) => api.digest.digestOptions(holdId ? { hold_id: holdId } : {}, { signal }),
+    queryFn: ({ signal }) => api.digest.digestOptions(holdId ? { holdId } : {}, { signal }),
     staleTime: 0,
   });
 }
@@ -65,10 +65,7 @@ export function useDigestDeliveries(digestId: number, page: number) {
   return useQuery({
     queryKey: [...QUERY_KEYS.digest, 'deliveries', digestId, page],
     queryFn: ({ signal }) =>
-      api.digest.digestDeliveries(
-        { digest_id: digestId, PageIndex: page, PageSize: DIGEST_DELIVERIES_PAGE_SIZE },
-        { signal },
-      ),
+      api.digest.digestDeliveries({ digest_id: digestId, page, pageSize: DIGEST_DELIVERIES_PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

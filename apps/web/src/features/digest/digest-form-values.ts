@@ -16,7 +16,7 @@ export interface DigestFormValues {
   frequency: DigestFrequency;
   weekday: number;
   time: string;
-  include_children: boolean;
+  includeChildren: boolean;
   sections: DigestSection[];
   emails: string[];
   hook_ids: number[];
@@ -30,7 +30,7 @@ export function newDigestValues(): DigestFormValues {
     frequency: 'daily',
     weekday: 1,
     time: '06:00',
-    include_children: true,
+    includeChildren: true,
     sections: [...DIGEST_SECTIONS],
     emails: [],
     hook_ids: [],
@@ -44,7 +44,7 @@ export function digestValuesOf(row: DigestRow): DigestFormValues {
     frequency: row.frequency,
     weekday: row.weekday ?? 1,
     time: row.time,
-    include_children: row.include_children,
+    includeChildren: row.include_children,
     sections: [...row.sections],
     emails: [...row.emails],
     hook_ids: [...row.hook_ids],
@@ -72,9 +72,9 @@ export function toSaveDigestInput(
 ): SaveDigestInput {
   return {
     digest_id: digestId,
-    hold_id: holdId,
+    holdId,
     digest_name: values.digest_name.trim(),
-    include_children: values.include_children,
+    includeChildren: values.includeChildren,
     frequency: values.frequency,
     weekday: values.frequency === 'weekly' ? values.weekday : null,
     time: values.time,

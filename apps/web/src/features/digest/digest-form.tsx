@@ -80,7 +80,7 @@ export function DigestForm({ subject, onClose }: { subject: DigestDialogSubject;
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item label="包含下级" name="include_children" valuePropName="checked">
+        <Form.Item label="包含下级" name="includeChildren" valuePropName="checked">
           <Switch />
         </Form.Item>
       </Col>

@@ -17,8 +17,8 @@ export function EventFilterBar({ filters, onApply, onSearch }: EventFilterBarPro
     <Flex gap={8} wrap align="center" role="search">
       <DaySpanPicker value={filters} onChange={(span) => onApply({ ...filters, ...span })} />
       <Checkbox
-        checked={filters.include_children}
-        onChange={(event) => onApply({ ...filters, include_children: event.target.checked })}
+        checked={filters.includeChildren}
+        onChange={(event) => onApply({ ...filters, includeChildren: event.target.checked })}
       >
         包含下级
       </Checkbox>

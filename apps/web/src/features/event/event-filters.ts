@@ -9,12 +9,12 @@ import { deploymentNow } from '../../api/deployment-time';
  * the mapping is tested without a browser.
  */
 export interface EventFilters extends PickedSpan {
-  include_children: boolean;
+  includeChildren: boolean;
 }
 
 /** This month up to today, the organisation and below. */
 export function defaultEventFilters(today: Dayjs = deploymentNow()): EventFilters {
-  return { preset: DEFAULT_PRESET, ...presetSpan(DEFAULT_PRESET, today), include_children: true };
+  return { preset: DEFAULT_PRESET, ...presetSpan(DEFAULT_PRESET, today), includeChildren: true };
 }
 
 /** The list's applied filters → the screen's; none applied yet is the default. */
@@ -27,7 +27,7 @@ export function eventFiltersOf(filters: ListFilters | undefined, today: Dayjs = 
   return {
     preset,
     ...(start && end ? { start_date: start, end_date: end } : presetSpan(preset ?? DEFAULT_PRESET, today)),
-    include_children: filters.include_children !== false,
+    includeChildren: filters.includeChildren !== false,
   };
 }
 
@@ -37,7 +37,7 @@ export function listFiltersOf(filters: EventFilters): ListFilters {
     preset: filters.preset ?? '',
     start_date: filters.start_date,
     end_date: filters.end_date,
-    include_children: filters.include_children,
+    includeChildren: filters.includeChildren,
   };
 }
 
@@ -45,8 +45,8 @@ export function listFiltersOf(filters: EventFilters): ListFilters {
 export function eventListBody(params: ListParams, today: Dayjs = deploymentNow()) {
   const filters = eventFiltersOf(params.filters, today);
   return {
-    hold_id: params.holdId,
-    include_children: filters.include_children,
+    holdId: params.holdId,
+    includeChildren: filters.includeChildren,
     start_date: filters.start_date,
     end_date: filters.end_date,
     ...pagingOf(params),

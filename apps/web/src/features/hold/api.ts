@@ -9,7 +9,7 @@ export const HOLD_LIST_KEY = [...QUERY_KEYS.hold, 'list'] as const;
 /** The picked organisation first, then everything below it. */
 export async function listHolds(params: ListParams, signal?: AbortSignal) {
   return api.hold.listHolds(
-    { Name: params.keyword, containChildren: true, HoldID: params.holdId, ...pagingOf(params) },
+    { Name: params.keyword, includeChildren: true, holdId: params.holdId, ...pagingOf(params) },
     { signal },
   );
 }

@@ -10,8 +10,8 @@ export const HAZARD_LIST_KEY = [...QUERY_KEYS.hazard, 'list'] as const;
 export function listChecklists(params: ListParams, signal?: AbortSignal) {
   return api.checklist.listChecklists(
     {
-      hold_id: params.holdId,
-      include_children: params.filters?.include_children !== false,
+      holdId: params.holdId,
+      includeChildren: params.filters?.includeChildren !== false,
       checklist_name: params.keyword,
       ...pagingOf(params),
     },
@@ -53,8 +53,8 @@ export function hazardBody(params: ListParams): HazardListInput {
   const f = params.filters ?? {};
   const num = (v: unknown) => (v === '' || v === undefined ? undefined : Number(v));
   return {
-    hold_id: params.holdId,
-    include_children: f.include_children !== false,
+    holdId: params.holdId,
+    includeChildren: f.includeChildren !== false,
     state: num(f.state),
     level: num(f.level),
     patrol_id: num(f.patrol_id),
@@ -103,10 +103,10 @@ export function useMoveHazard() {
   });
 }
 
-export function useHazardStats(body: { hold_id?: number | undefined; start_date: string; end_date: string }) {
+export function useHazardStats(body: { holdId?: number | undefined; start_date: string; end_date: string }) {
   return useQuery({
     queryKey: [...QUERY_KEYS.hazard, 'stats', body],
-    queryFn: ({ signal }) => api.hazard.hazardStats({ ...body, include_children: true }, { signal }),
+    queryFn: ({ signal }) => api.hazard.hazardStats({ ...body, includeChildren: true }, { signal }),
     staleTime: 0,
   });
 }
@@ -115,6 +115,6 @@ export function useHazardStats(body: { hold_id?: number | undefined; start_date:
 export function usePointOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.card, 'options', holdId],
-    queryFn: ({ signal }) => api.card.cardOptions({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.card.cardOptions({ holdId }, { signal }),
   });
 }

@@ -19,7 +19,7 @@ interface ItemValues {
   options?: { text: string; abnormal: boolean }[];
 }
 interface Values {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   checklist_name: string;
   items: ItemValues[];
 }
@@ -35,7 +35,7 @@ function itemValues(item: ChecklistItem): ItemValues {
 export function toSaveChecklist(values: Values, checklistId: number): SaveChecklistInput {
   return {
     checklist_id: checklistId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     checklist_name: values.checklist_name?.trim() ?? '',
     items: (values.items ?? []).map((item) => ({
       ...(item.item_id ? { item_id: item.item_id } : {}),
@@ -149,10 +149,10 @@ export function ChecklistForm({ checklistId, holdId, onClose }: ChecklistFormPro
   const save = useSaveChecklist();
   useEffect(() => {
     if (checklistId === 0) {
-      form.setFieldsValue({ hold_id: holdId, checklist_name: '', items: [{ ...NEW_ITEM }] });
+      form.setFieldsValue({ holdId, checklist_name: '', items: [{ ...NEW_ITEM }] });
     } else if (detail.data) {
       form.setFieldsValue({
-        hold_id: detail.data.hold_id,
+        holdId: detail.data.hold_id,
         checklist_name: detail.data.checklist_name,
         items: detail.data.items.map(itemValues),
       });
@@ -184,7 +184,7 @@ export function ChecklistForm({ checklistId, holdId, onClose }: ChecklistFormPro
       <Form form={form} layout="vertical" preserve={false}>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item label="所属组织" name="hold_id" required>
+            <Form.Item label="所属组织" name="holdId" required>
               <HoldSelect />
             </Form.Item>
           </Col>

@@ -20,7 +20,7 @@ export function ChecklistPage() {
   const { modal, message } = App.useApp();
   const remove = useRemoveChecklist();
   const editable = can('checklist.edit');
-  const includeChildren = list.params.filters?.include_children !== false;
+  const includeChildren = list.params.filters?.includeChildren !== false;
   const [dialog, setDialog] = useState<{ checklistId: number } | null>(null);
 
   const columns: TableColumnsType<ChecklistRow> = [
@@ -67,19 +67,15 @@ export function ChecklistPage() {
             placeholder="检查表名称"
             value={list.draft}
             onChange={(event) => list.setDraft(event.target.value)}
-            onPressEnter={() => list.searchWith({ include_children: includeChildren })}
+            onPressEnter={() => list.searchWith({ includeChildren })}
           />
           <Checkbox
             checked={includeChildren}
-            onChange={(event) => list.searchWith({ include_children: event.target.checked })}
+            onChange={(event) => list.searchWith({ includeChildren: event.target.checked })}
           >
             包含下级
           </Checkbox>
-          <Button
-            type="primary"
-            icon={<SearchOutlined />}
-            onClick={() => list.searchWith({ include_children: includeChildren })}
-          >
+          <Button type="primary" icon={<SearchOutlined />} onClick={() => list.searchWith({ includeChildren })}>
             查询
           </Button>
           {editable && (

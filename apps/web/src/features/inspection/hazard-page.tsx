@@ -106,7 +106,7 @@ function HazardList({ holdId }: { holdId: number | undefined }) {
   const [overdue, setOverdue] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const filters = () => ({
-    include_children: true,
+    includeChildren: true,
     state: state ?? '',
     level: level ?? '',
     patrol_id: patrolId ?? '',
@@ -114,7 +114,7 @@ function HazardList({ holdId }: { holdId: number | undefined }) {
     end_date: span ? span[1].format(DAY) : '',
     overdue_only: overdue,
   });
-  const { PageIndex: _p, PageSize: _s, ...exportBody } = hazardBody({ ...list.params, filters: filters() });
+  const { page: _p, pageSize: _s, ...exportBody } = hazardBody({ ...list.params, filters: filters() });
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} wrap align="center" role="search">
@@ -175,7 +175,7 @@ function HazardList({ holdId }: { holdId: number | undefined }) {
 function HazardStatsTab({ holdId }: { holdId: number | undefined }) {
   const today = deploymentNow();
   const [span, setSpan] = useState<[Dayjs, Dayjs]>([today.startOf('month'), today]);
-  const stats = useHazardStats({ hold_id: holdId, start_date: span[0].format(DAY), end_date: span[1].format(DAY) });
+  const stats = useHazardStats({ holdId, start_date: span[0].format(DAY), end_date: span[1].format(DAY) });
   const byState = stats.data?.by_state ?? {};
   const byLevel = stats.data?.by_level ?? {};
   return (
@@ -190,8 +190,8 @@ function HazardStatsTab({ holdId }: { holdId: number | undefined }) {
           run={async () =>
             (
               await api.hazard.exportHazards({
-                hold_id: holdId,
-                include_children: true,
+                holdId,
+                includeChildren: true,
                 start_date: span[0].format(DAY),
                 end_date: span[1].format(DAY),
               })

@@ -85,13 +85,13 @@ export function RecordFilterBar({ applied, onApply, withDevice, onExport }: Reco
         <div style={{ width: 220 }}>
           <HoldSelect
             id={`${id}-hold`}
-            value={filters.hold_id || rootHoldId(tree.data ?? [])}
-            onChange={(hold_id) => change({ hold_id }, true)}
+            value={filters.holdId || rootHoldId(tree.data ?? [])}
+            onChange={(holdId) => change({ holdId }, true)}
           />
         </div>
         <Checkbox
-          checked={filters.include_children}
-          onChange={(event) => change({ include_children: event.target.checked }, true)}
+          checked={filters.includeChildren}
+          onChange={(event) => change({ includeChildren: event.target.checked }, true)}
         >
           包含下级
         </Checkbox>

@@ -17,31 +17,31 @@ const params = (patch: Partial<ListParams>): ListParams => ({ ...FIRST_LIST_PARA
 describe('打卡数据, 设备统计 and 人员统计 send their filters', () => {
   it('at first: this week, the caller’s own organisation, page 1 of 25, each screen its own search type', () => {
     expect(punchListBody(FIRST_LIST_PARAMS, 'clockIn')).toEqual({
-      hold_id: undefined,
+      holdId: undefined,
       time_range: 1,
       search_type: 'card_no',
       key: '',
-      PageIndex: 1,
-      PageSize: 25,
+      page: 1,
+      pageSize: 25,
     });
     expect(punchListBody(FIRST_LIST_PARAMS, 'device').search_type).toBe('device_no');
     expect(punchListBody(FIRST_LIST_PARAMS, 'user').search_type).toBe('account');
   });
 
   it('send the page asked for as the page index, not the page count (the spec’s pager defect)', () => {
-    expect(punchListBody(params({ page: 2 }), 'clockIn')).toMatchObject({ PageIndex: 2, PageSize: 25 });
-    expect(punchListBody(params({ page: 7 }), 'device')).toMatchObject({ PageIndex: 7 });
+    expect(punchListBody(params({ page: 2 }), 'clockIn')).toMatchObject({ page: 2, pageSize: 25 });
+    expect(punchListBody(params({ page: 7 }), 'device')).toMatchObject({ page: 7 });
   });
 
   it('send the picked organisation, period, search type and keyword', () => {
     const picked = params({ holdId: 3, keyword: 'zhangwei', filters: { time_range: 4, search_type: 'account' } });
     expect(punchListBody(picked, 'clockIn')).toEqual({
-      hold_id: 3,
+      holdId: 3,
       time_range: 4,
       search_type: 'account',
       key: 'zhangwei',
-      PageIndex: 1,
-      PageSize: 25,
+      page: 1,
+      pageSize: 25,
     });
   });
 
@@ -53,67 +53,67 @@ describe('打卡数据, 设备统计 and 人员统计 send their filters', () =>
   it('export the same filters without paging; 设备统计 and 人员统计 name their file', () => {
     const picked = params({ holdId: 2, keyword: 'A1', page: 3, filters: { time_range: 3, search_type: 'card_no' } });
     expect(punchExportBody(picked, 'clockIn')).toEqual({
-      hold_id: 2,
+      holdId: 2,
       time_range: 3,
       search_type: 'card_no',
       key: 'A1',
     });
     expect(punchExportBody(picked, 'device')).toEqual({
-      hold_id: 2,
+      holdId: 2,
       time_range: 3,
       search_type: 'card_no',
       key: 'A1',
       screen: 'device',
     });
     expect(punchExportBody(picked, 'user')).toMatchObject({ screen: 'user' });
-    expect(punchExportBody(picked, 'user')).not.toHaveProperty('PageIndex');
+    expect(punchExportBody(picked, 'user')).not.toHaveProperty('page');
   });
 });
 
 describe('巡检记录 and 巡检点统计 send their filters', () => {
   it('at first: this week, own organisation with its subordinates, no dates, no keywords', () => {
     expect(recordListBody(FIRST_LIST_PARAMS)).toEqual({
-      hold_id: undefined,
+      holdId: undefined,
       time_limits: 1,
       start_time: '',
       end_time: '',
-      include_children: true,
+      includeChildren: true,
       patrol_card_no: '',
       patrol_card_name: '',
       device_sn: '',
       device_name: '',
-      PageIndex: 1,
-      PageSize: 25,
+      page: 1,
+      pageSize: 25,
     });
   });
 
   it('send every field of the bar, trimmed, with dates as YYYY-MM-DD', () => {
     const filters = recordFiltersOf({
       ...DEFAULT_RECORD_FILTERS,
-      hold_id: 5,
+      holdId: 5,
       time_limits: 3,
       start_time: '2026-10-01',
       end_time: '2026-10-31',
-      include_children: false,
+      includeChildren: false,
       patrol_card_no: ' 0001A ',
       patrol_card_name: '东门',
       device_sn: '8650',
       device_name: ' 终端 ',
     });
     expect(recordListBody(params({ filters: { ...filters }, page: 2 }))).toEqual({
-      hold_id: 5,
+      holdId: 5,
       time_limits: 3,
       start_time: '2026-10-01',
       end_time: '2026-10-31',
-      include_children: false,
+      includeChildren: false,
       patrol_card_no: '0001A',
       patrol_card_name: '东门',
       device_sn: '8650',
       device_name: '终端',
-      PageIndex: 2,
-      PageSize: 25,
+      page: 2,
+      pageSize: 25,
     });
-    expect(recordExportBody(params({ filters: { ...filters }, page: 2 }))).not.toHaveProperty('PageIndex');
+    expect(recordExportBody(params({ filters: { ...filters }, page: 2 }))).not.toHaveProperty('page');
   });
 
   it('let dates override the range, and drop a date that is not one', () => {
@@ -142,7 +142,7 @@ describe('巡检记录 and 巡检点统计 send their filters', () => {
     const body = cardTotalsListBody(params({ filters, page: 2 }));
     expect(body).not.toHaveProperty('device_sn');
     expect(body).not.toHaveProperty('device_name');
-    expect(body).toMatchObject({ patrol_card_name: '东门', include_children: true, PageIndex: 2, PageSize: 25 });
-    expect(cardTotalsExportBody(params({ filters, page: 2 }))).not.toHaveProperty('PageIndex');
+    expect(body).toMatchObject({ patrol_card_name: '东门', includeChildren: true, page: 2, pageSize: 25 });
+    expect(cardTotalsExportBody(params({ filters, page: 2 }))).not.toHaveProperty('page');
   });
 });

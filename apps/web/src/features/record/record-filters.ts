@@ -59,7 +59,7 @@ function flaggedBody(flagged: boolean) {
 /** The filters every punch call sends (an absent hold is the caller's own organisation). */
 function punchFilterBody(params: ListParams, screen: PunchScreen) {
   const { time_range, search_type, flagged_only } = punchFiltersOf(params.filters, screen);
-  return { hold_id: params.holdId, time_range, search_type, key: params.keyword, ...flaggedBody(flagged_only) };
+  return { holdId: params.holdId, time_range, search_type, key: params.keyword, ...flaggedBody(flagged_only) };
 }
 
 /** The list's body: the real page index (the spec's pager sent its page count: a defect not copied). */
@@ -76,12 +76,12 @@ export function punchExportBody(params: ListParams, screen: PunchScreen) {
 /** 巡检记录 and 巡检点统计: every filter of the bar, applied together on 搜索. */
 export interface RecordFilters {
   /** 0: the caller's own organisation. */
-  hold_id: number;
+  holdId: number;
   time_limits: TimeRangeCode;
   /** YYYY-MM-DD or ''; a date overrides the range. */
   start_time: string;
   end_time: string;
-  include_children: boolean;
+  includeChildren: boolean;
   patrol_card_no: string;
   patrol_card_name: string;
   device_sn: string;
@@ -91,11 +91,11 @@ export interface RecordFilters {
 }
 
 export const DEFAULT_RECORD_FILTERS: RecordFilters = {
-  hold_id: 0,
+  holdId: 0,
   time_limits: DEFAULT_PERIOD,
   start_time: '',
   end_time: '',
-  include_children: true,
+  includeChildren: true,
   patrol_card_no: '',
   patrol_card_name: '',
   device_sn: '',
@@ -108,13 +108,13 @@ const dateOf = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\
 
 /** The filters as applied (trimmed); also reads the list's stored filters back. */
 export function recordFiltersOf(filters: Partial<Record<keyof RecordFilters, unknown>> | undefined): RecordFilters {
-  const holdId = Number(filters?.hold_id);
+  const holdId = Number(filters?.holdId);
   return {
-    hold_id: Number.isInteger(holdId) && holdId > 0 ? holdId : 0,
+    holdId: Number.isInteger(holdId) && holdId > 0 ? holdId : 0,
     time_limits: periodOf(filters?.time_limits),
     start_time: dateOf(filters?.start_time),
     end_time: dateOf(filters?.end_time),
-    include_children: filters?.include_children !== false,
+    includeChildren: filters?.includeChildren !== false,
     patrol_card_no: textOf(filters?.patrol_card_no),
     patrol_card_name: textOf(filters?.patrol_card_name),
     device_sn: textOf(filters?.device_sn),
@@ -130,8 +130,8 @@ export function hasDates(filters: Pick<RecordFilters, 'start_time' | 'end_time'>
 
 /** `PatrolData/ExportRecords`' body, and the records list's without paging. */
 export function recordExportBody(params: ListParams) {
-  const { hold_id, flagged_only, ...rest } = recordFiltersOf(params.filters);
-  return { hold_id: hold_id || undefined, ...rest, ...flaggedBody(flagged_only) };
+  const { holdId, flagged_only, ...rest } = recordFiltersOf(params.filters);
+  return { holdId: holdId || undefined, ...rest, ...flaggedBody(flagged_only) };
 }
 
 export function recordListBody(params: ListParams) {
@@ -140,12 +140,12 @@ export function recordListBody(params: ListParams) {
 
 /** 巡检点统计: the same filters without the device fields and the flag filter (the screen has neither). */
 export function cardTotalsExportBody(params: ListParams) {
-  const { hold_id, flagged_only: _flagged, ...rest } = recordFiltersOf(params.filters);
+  const { holdId, flagged_only: _flagged, ...rest } = recordFiltersOf(params.filters);
   const { device_sn: _sn, device_name: _name, ...kept } = rest;
-  return { hold_id: hold_id || undefined, ...kept };
+  return { holdId: holdId || undefined, ...kept };
 }
 
-/** `TotalByPatrolCard` pages too when asked (PageIndex/PageSize), so the screen pages like the others. */
+/** `TotalByPatrolCard` pages too when asked (page/pageSize), so the screen pages like the others. */
 export function cardTotalsListBody(params: ListParams) {
   return { ...cardTotalsExportBody(params), ...pagingOf(params) };
 }

@@ -34,7 +34,7 @@ export function MissedReportPage() {
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<MissedReportRow | null>(null);
   const tree = useHoldTree();
-  const holdId = filters.hold_id ?? rootHoldId(tree.data ?? []);
+  const holdId = filters.holdId ?? rootHoldId(tree.data ?? []);
   const report = useMissedReport(filters, page);
   useLoadErrorMessage(report);
 
@@ -57,9 +57,9 @@ export function MissedReportPage() {
 
   return (
     <TreeListLayout
-      holdId={filters.hold_id}
+      holdId={filters.holdId}
       // Roads and accounts belong to an organisation: another organisation starts with neither picked.
-      onPickHold={(hold_id) => apply({ ...filters, hold_id, road_id: undefined, user_id: undefined })}
+      onPickHold={(holdId) => apply({ ...filters, holdId, road_id: undefined, user_id: undefined })}
       toolbar={
         <ReportFilterBar
           filters={filters}

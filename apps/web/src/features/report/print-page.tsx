@@ -58,7 +58,7 @@ export function MissedReportPrintPage() {
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const tree = useHoldTree();
   const report = useAllMissed(filters);
-  const holdId = filters.hold_id ?? rootHoldId(tree.data ?? []);
+  const holdId = filters.holdId ?? rootHoldId(tree.data ?? []);
   const roads = useRoadOptions(filters.road_id === undefined ? undefined : holdId);
   const accounts = useAccountOptions(filters.user_id === undefined ? undefined : holdId);
   useLoadErrorMessage(report);
@@ -138,7 +138,7 @@ export function MissedReportPrintPage() {
       <div className="facts">
         <span>
           组织：{organisation}
-          {filters.include_children ? '（含下级）' : ''}
+          {filters.includeChildren ? '（含下级）' : ''}
         </span>
         <span>统计日期：{spanText(filters)}</span>
         <span>分组：{REPORT_GROUP_TEXT[filters.group_by]}</span>

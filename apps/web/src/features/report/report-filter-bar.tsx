@@ -50,8 +50,8 @@ export function ReportFilterBar({ filters, holdId, onApply, onSearch, onExport, 
       <Flex gap={8} wrap align="center">
         <DaySpanPicker value={filters} onChange={(span) => change(span)} />
         <Checkbox
-          checked={filters.include_children}
-          onChange={(event) => change({ include_children: event.target.checked })}
+          checked={filters.includeChildren}
+          onChange={(event) => change({ includeChildren: event.target.checked })}
         >
           包含下级
         </Checkbox>

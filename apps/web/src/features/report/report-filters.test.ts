@@ -56,31 +56,31 @@ describe('the report’s quick spans', () => {
 describe('the report’s calls', () => {
   it('start this month, by road, organisation and below, most missed first', () => {
     expect(missedReportBody(defaultReportFilters(THURSDAY), 1)).toEqual({
-      hold_id: undefined,
-      include_children: true,
+      holdId: undefined,
+      includeChildren: true,
       start_date: '2026-11-01',
       end_date: '2026-11-19',
       group_by: 'road',
       road_id: undefined,
       user_id: undefined,
       sort: 'missed',
-      PageIndex: 1,
-      PageSize: 25,
+      page: 1,
+      pageSize: 25,
     });
   });
 
   it('ask for a row’s rounds by its key, and export the same filters without paging', () => {
-    const filters = { ...defaultReportFilters(THURSDAY), group_by: 'date' as const, hold_id: 3 };
+    const filters = { ...defaultReportFilters(THURSDAY), group_by: 'date' as const, holdId: 3 };
     expect(missedRoundsBody(filters, '2026-11-18', true, 2)).toMatchObject({
       group_by: 'date',
       group_key: '2026-11-18',
       only_missed: true,
-      hold_id: 3,
-      PageIndex: 2,
-      PageSize: 10,
+      holdId: 3,
+      page: 2,
+      pageSize: 10,
     });
-    expect(exportMissedBody(filters)).not.toHaveProperty('PageIndex');
-    expect(exportMissedBody(filters)).toMatchObject({ group_by: 'date', hold_id: 3, sort: 'missed' });
+    expect(exportMissedBody(filters)).not.toHaveProperty('page');
+    expect(exportMissedBody(filters)).toMatchObject({ group_by: 'date', holdId: 3, sort: 'missed' });
   });
 
   it('show a rate with one decimal, and — when nothing was expected', () => {
@@ -95,8 +95,8 @@ describe('the print view’s address', () => {
   it('carries the applied filters there and back', () => {
     const filters = {
       ...defaultReportFilters(THURSDAY),
-      hold_id: 3,
-      include_children: false,
+      holdId: 3,
+      includeChildren: false,
       group_by: 'user' as const,
       road_id: 7,
       user_id: 12,

@@ -29,8 +29,8 @@ export type ReportSort = 'missed' | 'rate';
 /** The filters as applied: everything 查询 sends but the page. */
 export interface ReportFilters extends DaySpan {
   /** Undefined: the caller's own organisation. */
-  hold_id: number | undefined;
-  include_children: boolean;
+  holdId: number | undefined;
+  includeChildren: boolean;
   /** The quick span picked, or null when the dates were picked by hand. */
   preset: ReportPreset | null;
   group_by: ReportGroup;
@@ -41,8 +41,8 @@ export interface ReportFilters extends DaySpan {
 
 export function defaultReportFilters(today: Dayjs = deploymentNow()): ReportFilters {
   return {
-    hold_id: undefined,
-    include_children: true,
+    holdId: undefined,
+    includeChildren: true,
     preset: DEFAULT_PRESET,
     ...presetSpan(DEFAULT_PRESET, today),
     group_by: 'road',
@@ -55,8 +55,8 @@ export function defaultReportFilters(today: Dayjs = deploymentNow()): ReportFilt
 /** The filters every report call sends (an absent organisation, road or account is left out). */
 export function reportFilterBody(filters: ReportFilters) {
   return {
-    hold_id: filters.hold_id,
-    include_children: filters.include_children,
+    holdId: filters.holdId,
+    includeChildren: filters.includeChildren,
     start_date: filters.start_date,
     end_date: filters.end_date,
     group_by: filters.group_by,
@@ -68,7 +68,7 @@ export function reportFilterBody(filters: ReportFilters) {
 
 /** `Report/Missed`: the filters and a page of groups. */
 export function missedReportBody(filters: ReportFilters, page: number, pageSize: number = PAGE_SIZE) {
-  return { ...reportFilterBody(filters), PageIndex: page, PageSize: pageSize };
+  return { ...reportFilterBody(filters), page, pageSize };
 }
 
 /** `Report/ExportMissed`: the same rows as the screen, every page of them. */
@@ -85,8 +85,8 @@ export function missedRoundsBody(filters: ReportFilters, groupKey: number | stri
     ...reportFilterBody(filters),
     group_key: groupKey,
     only_missed: onlyMissed,
-    PageIndex: page,
-    PageSize: ROUNDS_PAGE_SIZE,
+    page,
+    pageSize: ROUNDS_PAGE_SIZE,
   };
 }
 
@@ -95,18 +95,18 @@ export function rateText(rate: number | null | undefined): string {
   return typeof rate === 'number' && Number.isFinite(rate) ? `${rate.toFixed(1)}%` : '—';
 }
 
-/** The print view's path; its query string carries the applied filters. */
+/** The print view's path; its query string carries the applied filters (the console's own address, spelled as ever). */
 export const PRINT_PATH = '/patrol/missed_report/print';
 
 export function printUrl(filters: ReportFilters): string {
-  const query = new URLSearchParams({
-    start_date: filters.start_date,
-    end_date: filters.end_date,
-    group_by: filters.group_by,
-    include_children: filters.include_children ? '1' : '0',
-    sort: filters.sort,
-  });
-  if (filters.hold_id !== undefined) query.set('hold_id', String(filters.hold_id));
+  const query = new URLSearchParams([
+    ['start_date', filters.start_date],
+    ['end_date', filters.end_date],
+    ['group_by', filters.group_by],
+    ['include_children', filters.includeChildren ? '1' : '0'],
+    ['sort', filters.sort],
+  ]);
+  if (filters.holdId !== undefined) query.set('hold_id', String(filters.holdId));
   if (filters.road_id !== undefined) query.set('road_id', String(filters.road_id));
   if (filters.user_id !== undefined) query.set('user_id', String(filters.user_id));
   return `${PRINT_PATH}?${query.toString()}`;
@@ -129,8 +129,8 @@ export function filtersFromSearch(search: URLSearchParams, today: Dayjs = deploy
   const group = search.get('group_by');
   const span = start && end ? { start_date: start, end_date: end } : presetSpan(DEFAULT_PRESET, today);
   return {
-    hold_id: positiveId(search.get('hold_id')),
-    include_children: !['0', 'false'].includes(search.get('include_children') ?? ''),
+    holdId: positiveId(search.get('hold_id')),
+    includeChildren: !['0', 'false'].includes(search.get('include_children') ?? ''),
     preset: start && end ? null : DEFAULT_PRESET,
     ...span,
     group_by: REPORT_GROUPS.find((value) => value === group) ?? fallback.group_by,

@@ -11,8 +11,8 @@ export type RoadListCall = 'listRoads' | 'listRoadStates';
 export function roadListBody(params: ListParams) {
   return {
     road_name: params.keyword,
-    hold_id: params.holdId,
-    include_children: true,
+    holdId: params.holdId,
+    includeChildren: true,
     status: Number(params.filters?.status ?? -1),
     ...pagingOf(params),
   };
@@ -54,7 +54,7 @@ export function useHoldName(holdId: number | undefined) {
 export function useCardOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.card, 'options', holdId],
-    queryFn: ({ signal }) => api.card.cardOptions({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.card.cardOptions({ holdId }, { signal }),
     enabled: holdId !== undefined,
   });
 }
@@ -87,8 +87,8 @@ export function useCloseRoad() {
 export function roadInfoListBody(params: ListParams) {
   return {
     road_name: params.keyword,
-    hold_id: params.holdId,
-    include_children: params.filters?.include_children !== false,
+    holdId: params.holdId,
+    includeChildren: params.filters?.includeChildren !== false,
     ...pagingOf(params),
   };
 }
@@ -129,10 +129,10 @@ export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: 
     group_key: road.road_id,
     start_date: day,
     end_date: day,
-    hold_id: road.hold_id,
-    include_children: true,
-    PageIndex: 1,
-    PageSize: 10,
+    holdId: road.hold_id,
+    includeChildren: true,
+    page: 1,
+    pageSize: 10,
   };
 }
 

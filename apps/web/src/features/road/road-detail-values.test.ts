@@ -106,7 +106,7 @@ describe('the road saved from the detail window', () => {
     expect(toSaveRoadBody(values, 0, 3)).toEqual({
       road_id: 0,
       road_name: '东区夜巡',
-      hold_id: 3,
+      holdId: 3,
       cycle_repeat_type: 2,
       cycle_repeat_items: '周一,周五',
       start_time: '08:30',
@@ -160,11 +160,11 @@ describe('the road lists ask for', () => {
     const params = { holdId: 3, keyword: '东区', page: 2 };
     expect(roadListBody(params)).toEqual({
       road_name: '东区',
-      hold_id: 3,
-      include_children: true,
+      holdId: 3,
+      includeChildren: true,
       status: -1,
-      PageIndex: 2,
-      PageSize: 25,
+      page: 2,
+      pageSize: 25,
     });
     expect(roadListBody({ ...params, filters: { status: 4 } }).status).toBe(4);
   });
@@ -173,12 +173,12 @@ describe('the road lists ask for', () => {
     const params = { holdId: undefined, keyword: '', page: 1 };
     expect(roadInfoListBody(params)).toEqual({
       road_name: '',
-      hold_id: undefined,
-      include_children: true,
-      PageIndex: 1,
-      PageSize: 25,
+      holdId: undefined,
+      includeChildren: true,
+      page: 1,
+      pageSize: 25,
     });
-    expect(roadInfoListBody({ ...params, filters: { include_children: false } }).include_children).toBe(false);
+    expect(roadInfoListBody({ ...params, filters: { includeChildren: false } }).includeChildren).toBe(false);
   });
 });
 

@@ -127,7 +127,7 @@ export function toSaveRoadBody(values: RoadDetailValues, roadId: number, holdId:
   return {
     road_id: roadId,
     road_name: values.road_name.trim(),
-    hold_id: holdId,
+    holdId,
     cycle_repeat_type: values.cycle_repeat_type,
     cycle_repeat_items: cycleItems(values),
     start_time: values.time_slots?.[0]?.start_time ?? values.start_time ?? '',

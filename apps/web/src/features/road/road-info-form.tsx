@@ -43,7 +43,7 @@ export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
       subject.mode === 'add' ? newRoadInfoValues(subject.holdId) : detail.data ? roadInfoValuesOf(detail.data) : null,
     [subject, detail.data],
   );
-  const holdId = Form.useWatch('hold_id', form) ?? initialValues?.hold_id;
+  const holdId = Form.useWatch('holdId', form) ?? initialValues?.holdId;
   const options = useCardOptions(holdId);
   useLoadErrorMessage(options);
   const bound = useMemo(() => boundCardsOf(detail.data), [detail.data]);
@@ -63,7 +63,7 @@ export function RoadInfoForm({ subject, onClose }: RoadInfoFormProps) {
       onFinish={submit}
       // Points belong to an organisation: another organisation starts with none chosen.
       onValuesChange={(changed) => {
-        if ('hold_id' in changed) form.setFieldValue('card_ids', []);
+        if ('holdId' in changed) form.setFieldValue('card_ids', []);
       }}
       disabled={readOnly || save.isPending}
       {...DIALOG_FORM_LAYOUT}

@@ -27,10 +27,10 @@ describe('a road of 线路管理', () => {
   });
 
   it('is sent with its point ids as an array and their names comma-joined, in walking order', () => {
-    const values = { hold_id: 3, road_name: ' 南区 ', card_ids: [6, 4], remark: '' };
+    const values = { holdId: 3, road_name: ' 南区 ', card_ids: [6, 4], remark: '' };
     expect(toSaveRoadInfoBody(values, 0, OPTIONS)).toEqual({
       road_id: 0,
-      hold_id: 3,
+      holdId: 3,
       road_name: '南区',
       patrol_card_ids: [6, 4],
       patrol_card_names: 'A6,北门',
@@ -42,7 +42,7 @@ describe('a road of 线路管理', () => {
     expect(cardIdsOf('5, 4,,x,6')).toEqual([5, 4, 6]);
     expect(cardIdsOf('')).toEqual([]);
     const road = { road_id: 7, hold_id: 3, road_name: '南区', patrol_card_ids: '5,4', patrol_card_names: '东门,北门' };
-    expect(roadInfoValuesOf(road as RoadRow)).toEqual({ hold_id: 3, road_name: '南区', card_ids: [5, 4], remark: '' });
+    expect(roadInfoValuesOf(road as RoadRow)).toEqual({ holdId: 3, road_name: '南区', card_ids: [5, 4], remark: '' });
     expect(boundCardsOf(road as RoadRow)).toEqual([
       { patrol_id: 5, patrol_name: '东门', patrol_sn: '' },
       { patrol_id: 4, patrol_name: '北门', patrol_sn: '' },

@@ -4,7 +4,7 @@ import { chosenNames } from './road-choices';
 
 /** The simple road dialog's fields (线路管理): organisation, name, points in order, remark. */
 export interface RoadInfoValues {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   road_name: string;
   card_ids: number[];
   remark: string;
@@ -13,7 +13,7 @@ export interface RoadInfoValues {
 }
 
 export function newRoadInfoValues(holdId: number | undefined): RoadInfoValues {
-  return { hold_id: holdId, road_name: '', card_ids: [], remark: '' };
+  return { holdId, road_name: '', card_ids: [], remark: '' };
 }
 
 /** patrol_card_ids as the detail sends them: a comma list ('3,1,2'), in walking order. */
@@ -26,7 +26,7 @@ export function cardIdsOf(text: string | null | undefined): number[] {
 
 export function roadInfoValuesOf(road: RoadRow): RoadInfoValues {
   return {
-    hold_id: road.hold_id,
+    holdId: road.hold_id,
     road_name: road.road_name ?? '',
     card_ids: cardIdsOf(road.patrol_card_ids),
     remark: road.remark ?? '',
@@ -47,7 +47,7 @@ export function boundCardsOf(road: RoadRow | undefined): CardOption[] {
 
 /** The first thing that stops a save (spec section 5: 请输入线路名称, 请选择巡检点), or null. */
 export function roadInfoFormError(values: RoadInfoValues): string | null {
-  if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return roadMessages.badHold;
+  if (values.holdId === undefined || values.holdId === null || values.holdId < 1) return roadMessages.badHold;
   if (!values.road_name?.trim()) return roadMessages.simpleNameRequired;
   if (!values.card_ids?.length) return roadMessages.simpleCardsRequired;
   return graceError(values.grace_minutes);
@@ -57,7 +57,7 @@ export function roadInfoFormError(values: RoadInfoValues): string | null {
 export function toSaveRoadInfoBody(values: RoadInfoValues, roadId: number, cards: CardOption[]): SaveRoadInfoNewInput {
   return {
     road_id: roadId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     road_name: values.road_name.trim(),
     patrol_card_ids: [...values.card_ids],
     patrol_card_names: chosenNames(cards, values.card_ids),

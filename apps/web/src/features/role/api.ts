@@ -10,8 +10,8 @@ export const ROLE_LIST_KEY = [...QUERY_KEYS.role, 'list'] as const;
 export async function listRoles(params: ListParams, signal?: AbortSignal) {
   return api.role.listRoles(
     {
-      hold_id: params.holdId,
-      include_children: params.filters?.include_children !== false,
+      holdId: params.holdId,
+      includeChildren: params.filters?.includeChildren !== false,
       role_name: params.keyword,
       ...pagingOf(params),
     },

@@ -2,19 +2,19 @@ import { ROLE_NAME_MAX, ROLE_NAME_MIN, holdMessages, type RoleRow, type SaveRole
 
 /** The role dialog's fields. */
 export interface RoleFormValues {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   role_name: string;
   permissions: string[];
   remark: string;
 }
 
 export function newRoleValues(holdId: number | undefined): RoleFormValues {
-  return { hold_id: holdId, role_name: '', permissions: [], remark: '' };
+  return { holdId, role_name: '', permissions: [], remark: '' };
 }
 
 export function roleValuesOf(row: RoleRow): RoleFormValues {
   return {
-    hold_id: row.hold_id,
+    holdId: row.hold_id,
     role_name: row.role_name ?? '',
     permissions: [...(row.permissions ?? [])],
     remark: row.remark ?? '',
@@ -23,7 +23,7 @@ export function roleValuesOf(row: RoleRow): RoleFormValues {
 
 /** The first thing that stops a save, or null when the form may be sent (the server checks all of it again). */
 export function roleFormError(values: RoleFormValues): string | null {
-  if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return holdMessages.badParent;
+  if (values.holdId === undefined || values.holdId === null || values.holdId < 1) return holdMessages.badParent;
   const name = values.role_name?.trim() ?? '';
   if (!name) return '请输入角色名称';
   if (name.length < ROLE_NAME_MIN || name.length > ROLE_NAME_MAX) {
@@ -37,7 +37,7 @@ export function roleFormError(values: RoleFormValues): string | null {
 export function toSaveRoleInput(values: RoleFormValues, roleId: number): SaveRoleInput {
   return {
     role_id: roleId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     role_name: values.role_name.trim(),
     permissions: [...values.permissions],
     remark: values.remark?.trim() ?? '',

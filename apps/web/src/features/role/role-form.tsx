@@ -56,7 +56,7 @@ export function RoleForm({ subject, readOnly, onClose }: RoleFormProps) {
         <Row gutter={16}>
           <Col span={12}>
             {/* A role stays in the organisation it was made for. */}
-            <Form.Item label="所属组织" name="hold_id" required>
+            <Form.Item label="所属组织" name="holdId" required>
               <HoldSelect disabled={readOnly || roleId > 0} />
             </Form.Item>
           </Col>

@@ -11,12 +11,8 @@ export function useOpenSos(enabled: boolean) {
   return useQuery({
     queryKey: OPEN_SOS_KEY,
     queryFn: async ({ signal }) =>
-      (
-        await api.alert.listAlerts(
-          { kind: AlertKind.sos, state: AlertState.open, PageIndex: 1, PageSize: 20 },
-          { signal },
-        )
-      ).rows,
+      (await api.alert.listAlerts({ kind: AlertKind.sos, state: AlertState.open, page: 1, pageSize: 20 }, { signal }))
+        .rows,
     enabled,
     refetchInterval: 15_000,
     staleTime: 0,

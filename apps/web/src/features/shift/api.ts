@@ -10,14 +10,14 @@ import { uploadFile } from '../../api/upload';
 export function useShifts(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.shift, 'list', holdId ?? 0],
-    queryFn: async ({ signal }) => (await api.shift.listShifts(holdId ? { hold_id: holdId } : {}, { signal })).rows,
+    queryFn: async ({ signal }) => (await api.shift.listShifts(holdId ? { holdId } : {}, { signal })).rows,
   });
 }
 
 export function useRosterMonth(holdId: number | undefined, month: string) {
   return useQuery({
     queryKey: [...QUERY_KEYS.shift, 'roster', holdId ?? 0, month],
-    queryFn: ({ signal }) => api.shift.rosterMonth({ ...(holdId ? { hold_id: holdId } : {}), month }, { signal }),
+    queryFn: ({ signal }) => api.shift.rosterMonth({ ...(holdId ? { holdId } : {}), month }, { signal }),
   });
 }
 
@@ -47,7 +47,7 @@ export function useSaveRoster() {
 export function useCopyRoster() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { hold_id?: number; from_start: string; from_end: string; to_start: string }) =>
+    mutationFn: (input: { holdId?: number; from_start: string; from_end: string; to_start: string }) =>
       api.shift.copyRoster(input),
     onSuccess: refresh,
   });
@@ -59,7 +59,7 @@ export function useImportRoster() {
   return useMutation({
     mutationFn: async ({ holdId, file }: { holdId: number | undefined; file: File }) => {
       const FilePath = await uploadFile(file);
-      return api.shift.importRoster({ ...(holdId ? { hold_id: holdId } : {}), FilePath });
+      return api.shift.importRoster({ ...(holdId ? { holdId } : {}), FilePath });
     },
     onSuccess: refresh,
   });
@@ -67,7 +67,7 @@ export function useImportRoster() {
 
 /** 下载模板: fetched with the bearer token (the template names the caller's shifts) and saved by the browser. */
 export async function downloadRosterTemplate(holdId: number | undefined): Promise<void> {
-  const { status, blob, body } = await fetchFile(api.shift.rosterTemplate.url(holdId ? { hold_id: holdId } : {}), {});
+  const { status, blob, body } = await fetchFile(api.shift.rosterTemplate.url(holdId ? { holdId } : {}), {});
   if (!blob) throw failureOf(status, body);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);

@@ -47,7 +47,7 @@ export function RosterPage() {
   async function setCells(cells: { user_id: number; date: string }[]) {
     try {
       const { saved } = await save.mutateAsync({
-        ...(holdId ? { hold_id: holdId } : {}),
+        ...(holdId ? { holdId } : {}),
         cells: cells.map((c) => ({ ...c, shift_id: brush })),
       });
       setPicked(new Set());
@@ -133,7 +133,7 @@ export function RosterPage() {
       cancelText: '取消',
       onOk: async () => {
         try {
-          const { saved } = await copy.mutateAsync({ ...(holdId ? { hold_id: holdId } : {}), ...span });
+          const { saved } = await copy.mutateAsync({ ...(holdId ? { holdId } : {}), ...span });
           message.success(`已复制 ${saved} 个排班`);
         } catch (error) {
           message.error(errorText(error, '复制失败'));

@@ -37,7 +37,7 @@ export function ShiftForm({ subject, onClose }: ShiftFormProps) {
     }
     const input: SaveShiftInput = {
       shift_id: row?.shift_id ?? 0,
-      ...(row ? {} : 'holdId' in subject && subject.holdId ? { hold_id: subject.holdId } : {}),
+      ...(row ? {} : 'holdId' in subject && subject.holdId ? { holdId: subject.holdId } : {}),
       ...values,
     };
     try {

@@ -11,8 +11,8 @@ export async function listStaff(params: ListParams, signal?: AbortSignal) {
   return api.staff.listStaff(
     {
       Name: params.keyword,
-      HoldID: params.holdId,
-      containChildren: true,
+      holdId: params.holdId,
+      includeChildren: true,
       role_id: Number(params.filters?.role_id) || undefined,
       ...pagingOf(params),
     },
@@ -50,7 +50,7 @@ export function useRemoveAccount() {
 export function useRoleOptions(holdId: number | undefined, enabled = true) {
   return useQuery({
     queryKey: [...QUERY_KEYS.role, 'options', holdId],
-    queryFn: ({ signal }) => api.role.roleOptions({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.role.roleOptions({ holdId }, { signal }),
     enabled: enabled && holdId !== undefined,
   });
 }

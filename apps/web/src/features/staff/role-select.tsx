@@ -20,7 +20,7 @@ function roleChoices(options: readonly RoleOption[], current: RoleItemProps['cur
 
 /** 角色 in the account dialog: the roles Role/Options gives for the account's organisation; empty = the default. */
 export function RoleItem({ current, disabled }: RoleItemProps) {
-  const holdId = Form.useWatch<StaffFormValues['hold_id']>('hold_id');
+  const holdId = Form.useWatch<StaffFormValues['holdId']>('holdId');
   const options = useRoleOptions(holdId);
   return (
     <Col span={12}>

@@ -16,7 +16,7 @@ const ROW: StaffRow = {
 
 describe('a new account', () => {
   it('belongs to the organisation picked in the tree', () => {
-    expect(newStaffValues(3)).toEqual({ hold_id: 3, user_name: '', user_password: '', true_name: '', remark: '' });
+    expect(newStaffValues(3)).toEqual({ holdId: 3, user_name: '', user_password: '', true_name: '', remark: '' });
   });
 
   it('needs an account and a password (请输入账号和密码！)', () => {
@@ -38,10 +38,10 @@ describe('a new account', () => {
   });
 
   it('is sent with trimmed texts', () => {
-    const values = { hold_id: 3, user_name: ' lisi ', user_password: 'secret123', true_name: ' 李四 ', remark: '' };
+    const values = { holdId: 3, user_name: ' lisi ', user_password: 'secret123', true_name: ' 李四 ', remark: '' };
     expect(toSaveAccountInput(values, 0)).toEqual({
       user_id: 0,
-      hold_id: 3,
+      holdId: 3,
       user_name: 'lisi',
       user_password: 'secret123',
       true_name: '李四',
@@ -53,7 +53,7 @@ describe('a new account', () => {
 describe('editing an account', () => {
   it('starts from the row, with the password left empty', () => {
     expect(staffValuesOf(ROW)).toEqual({
-      hold_id: 3,
+      holdId: 3,
       user_name: 'zhangwei',
       user_password: '',
       true_name: '张伟',

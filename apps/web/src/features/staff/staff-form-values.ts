@@ -10,7 +10,7 @@ import {
 
 /** The account dialog's fields. */
 export interface StaffFormValues {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   user_name: string;
   user_password: string;
   true_name: string;
@@ -20,13 +20,13 @@ export interface StaffFormValues {
 }
 
 export function newStaffValues(holdId: number | undefined): StaffFormValues {
-  return { hold_id: holdId, user_name: '', user_password: '', true_name: '', remark: '' };
+  return { holdId, user_name: '', user_password: '', true_name: '', remark: '' };
 }
 
 /** An account row → the dialog's fields (the password stays empty: empty keeps it). */
 export function staffValuesOf(row: StaffRow): StaffFormValues {
   return {
-    hold_id: row.hold_id,
+    holdId: row.hold_id,
     user_name: row.user_name ?? '',
     user_password: '',
     true_name: row.true_name ?? '',
@@ -38,7 +38,7 @@ export function staffValuesOf(row: StaffRow): StaffFormValues {
 /** The first thing that stops a save, as the spec words it (section 5), or null when the form may be sent. */
 export function staffFormError(values: StaffFormValues, userId: number): string | null {
   const isNew = userId === 0;
-  if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return holdMessages.badParent;
+  if (values.holdId === undefined || values.holdId === null || values.holdId < 1) return holdMessages.badParent;
   const password = values.user_password ?? '';
   const account = values.user_name?.trim() ?? '';
   if (!account || (isNew && !password)) return isNew ? accountMessages.createRequired : accountMessages.editRequired;
@@ -53,7 +53,7 @@ export function staffFormError(values: StaffFormValues, userId: number): string 
 export function toSaveAccountInput(values: StaffFormValues, userId: number): SaveAccountInput {
   return {
     user_id: userId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     user_name: values.user_name.trim(),
     user_password: values.user_password ?? '',
     true_name: values.true_name?.trim() ?? '',

@@ -18,7 +18,7 @@ export function logTypesOf(kind: LogKind): number[] {
 /** Log entries of the picked organisation and below; the keyword matches account, name, organisation, content or IP. */
 export async function listLogs(kind: LogKind, params: ListParams, signal?: AbortSignal) {
   return api.syslog.listLogs(
-    { logType: logTypesOf(kind), key: params.keyword, HoldID: params.holdId, ...pagingOf(params) },
+    { logType: logTypesOf(kind), key: params.keyword, holdId: params.holdId, ...pagingOf(params) },
     { signal },
   );
 }

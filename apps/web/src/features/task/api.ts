@@ -9,8 +9,8 @@ export function taskListBody(params: ListParams) {
   return {
     task_name: params.keyword,
     road_name: String(params.filters?.road_name ?? ''),
-    include_children: params.filters?.include_children !== false,
-    hold_id: params.holdId,
+    includeChildren: params.filters?.includeChildren !== false,
+    holdId: params.holdId,
     task_status: Number(params.filters?.status ?? -1),
     ...pagingOf(params),
   };
@@ -34,7 +34,7 @@ export function useTaskDetail(taskId: number) {
 export function useDeviceOptions(holdId: number | undefined) {
   return useQuery({
     queryKey: [...QUERY_KEYS.device, 'options', holdId],
-    queryFn: ({ signal }) => api.device.deviceOptions({ hold_id: holdId }, { signal }),
+    queryFn: ({ signal }) => api.device.deviceOptions({ holdId }, { signal }),
     enabled: holdId !== undefined,
   });
 }

@@ -46,7 +46,7 @@ export function TaskFormFields(props: TaskFormFieldsProps) {
       }}
       onValuesChange={(changed: Partial<TaskFormValues>) => {
         // Roads and devices belong to an organisation: another organisation starts with neither chosen.
-        if ('hold_id' in changed) form.setFieldsValue({ road_id: undefined, object_id: undefined });
+        if ('holdId' in changed) form.setFieldsValue({ road_id: undefined, object_id: undefined });
         if (changed.cycle_repeat_mode !== undefined) {
           form.setFieldValue(
             'weekdays',

@@ -41,7 +41,7 @@ const ready = { ...newTaskValues(3), task_name: '夜间巡逻', road_id: 7, obje
 describe('a new task', () => {
   it('opens with every field cleared, daily, in the organisation picked in the tree', () => {
     expect(newTaskValues(3)).toEqual({
-      hold_id: 3,
+      holdId: 3,
       task_name: '',
       road_id: undefined,
       object_id: undefined,
@@ -67,7 +67,7 @@ describe('a new task', () => {
     expect(taskFormError({ ...newTaskValues(3), task_name: '夜间巡逻' })).toBe('请选择线路');
     expect(taskFormError({ ...newTaskValues(3), task_name: '夜间巡逻', road_id: 7 })).toBe('请选择巡检设备');
     expect(taskFormError(ready)).toBeNull();
-    expect(taskFormError({ ...ready, hold_id: undefined })).toBe('数据异常，无法保存！');
+    expect(taskFormError({ ...ready, holdId: undefined })).toBe('数据异常，无法保存！');
   });
 
   it('needs a weekday when weekly and a day when monthly', () => {
@@ -95,7 +95,7 @@ describe('the task saved', () => {
     };
     expect(toSaveTaskBody(values, 0)).toEqual({
       task_id: 0,
-      hold_id: 3,
+      holdId: 3,
       task_name: '夜间巡逻',
       road_id: 7,
       object_id: 11,
@@ -127,7 +127,7 @@ describe('the task saved', () => {
 describe('an existing task in the dialog', () => {
   it('starts from the task read afresh', () => {
     expect(taskValuesOf(ROW)).toEqual({
-      hold_id: 3,
+      holdId: 3,
       task_name: '夜间巡逻',
       road_id: 7,
       object_id: 11,
@@ -157,13 +157,13 @@ describe('the task list asks for', () => {
     expect(taskListBody(params)).toEqual({
       task_name: '夜间',
       road_name: '',
-      include_children: true,
-      hold_id: 3,
+      includeChildren: true,
+      holdId: 3,
       task_status: -1,
-      PageIndex: 1,
-      PageSize: 25,
+      page: 1,
+      pageSize: 25,
     });
-    const filtered = taskListBody({ ...params, filters: { status: 3, road_name: '东区', include_children: false } });
-    expect(filtered).toMatchObject({ task_status: 3, road_name: '东区', include_children: false });
+    const filtered = taskListBody({ ...params, filters: { status: 3, road_name: '东区', includeChildren: false } });
+    expect(filtered).toMatchObject({ task_status: 3, road_name: '东区', includeChildren: false });
   });
 });

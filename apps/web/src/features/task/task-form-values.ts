@@ -31,7 +31,7 @@ export const taskFormMessages = {
 
 /** The task dialog's fields; dates as YYYY-MM-DD ('' = none). */
 export interface TaskFormValues {
-  hold_id: number | undefined;
+  holdId: number | undefined;
   task_name: string;
   road_id: number | undefined;
   object_id: number | undefined;
@@ -54,7 +54,7 @@ export interface TaskFormValues {
 /** A new task: every field cleared (spec section 4), daily, in the organisation picked in the tree. */
 export function newTaskValues(holdId: number | undefined): TaskFormValues {
   return {
-    hold_id: holdId,
+    holdId,
     task_name: '',
     road_id: undefined,
     object_id: undefined,
@@ -85,7 +85,7 @@ export function taskValuesOf(row: TaskRow): TaskFormValues {
   const mode = taskModeOf(row.cycle_repeat_mode);
   const kind = itemKindOfTask(mode);
   return {
-    hold_id: row.hold_id,
+    holdId: row.hold_id,
     task_name: row.task_name ?? '',
     road_id: row.road_id || undefined,
     object_id: row.object_id || undefined,
@@ -109,7 +109,7 @@ export function crossesMidnight(values: Pick<TaskFormValues, 'start_time' | 'end
 
 /** The first thing that stops a save, in the spec's words (section 5), or null. */
 export function taskFormError(values: TaskFormValues): string | null {
-  if (values.hold_id === undefined || values.hold_id === null || values.hold_id < 1) return taskMessages.badHold;
+  if (values.holdId === undefined || values.holdId === null || values.holdId < 1) return taskMessages.badHold;
   if (!values.task_name?.trim()) return taskMessages.nameRequired;
   if (!values.road_id) return taskMessages.roadRequired;
   if (!values.object_id) return taskMessages.deviceRequired;
@@ -141,7 +141,7 @@ function startTimeOf(values: TaskFormValues): string {
 export function toSaveTaskBody(values: TaskFormValues, taskId: number): SaveTaskInput {
   return {
     task_id: taskId,
-    hold_id: values.hold_id ?? 0,
+    holdId: values.holdId ?? 0,
     task_name: values.task_name.trim(),
     road_id: values.road_id ?? 0,
     object_id: values.object_id ?? 0,

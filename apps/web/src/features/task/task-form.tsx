@@ -38,7 +38,7 @@ export function TaskForm({ subject, onClose }: TaskFormProps) {
     () => (subject.mode === 'add' ? newTaskValues(subject.holdId) : task ? taskValuesOf(task) : null),
     [subject, task],
   );
-  const holdId = Form.useWatch('hold_id', form) ?? initialValues?.hold_id;
+  const holdId = Form.useWatch('holdId', form) ?? initialValues?.holdId;
   const roadOptions = useRoadOptions(holdId);
   const deviceOptions = useDeviceOptions(holdId);
   const canShifts = useCan()('shift.view');

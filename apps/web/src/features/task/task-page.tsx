@@ -17,13 +17,13 @@ import { TaskForm, type TaskDialogSubject } from './task-form';
 interface TaskFilters {
   status: number;
   road_name: string;
-  include_children: boolean;
+  includeChildren: boolean;
 }
 
 /** 巡检任务: tasks of the picked organisation (and below, at first) by status, task name and road name. */
 export function TaskPage() {
   const { list, pickedHoldId } = useTreeList<TaskRow>([...QUERY_KEYS.task, 'list'], listTasks);
-  const [filters, setFilters] = useState<TaskFilters>({ status: -1, road_name: '', include_children: true });
+  const [filters, setFilters] = useState<TaskFilters>({ status: -1, road_name: '', includeChildren: true });
   const [dialog, setDialog] = useState<TaskDialogSubject | null>(null);
   const remove = useRemoveTask();
   const confirmDelete = useConfirmDelete();
@@ -90,8 +90,8 @@ export function TaskPage() {
                 style={{ width: 150 }}
               />
               <Checkbox
-                checked={filters.include_children}
-                onChange={(event) => change({ include_children: event.target.checked }, true)}
+                checked={filters.includeChildren}
+                onChange={(event) => change({ includeChildren: event.target.checked }, true)}
               >
                 包含下级
               </Checkbox>

@@ -12,7 +12,7 @@ export const DELIVERIES_PAGE_SIZE = 20;
 
 /** `Webhook/List`'s body: the picked organisation, with its subordinates unless unticked. */
 export function webhookListBody(params: ListParams) {
-  return { hold_id: params.holdId, include_children: params.filters?.include_children !== false, ...pagingOf(params) };
+  return { holdId: params.holdId, includeChildren: params.filters?.includeChildren !== false, ...pagingOf(params) };
 }
 
 export function listWebhooks(params: ListParams, signal?: AbortSignal) {
@@ -51,7 +51,7 @@ export function useDeliveries(hookId: number, page: number) {
   return useQuery({
     queryKey: [...DELIVERIES_KEY, hookId, page],
     queryFn: ({ signal }) =>
-      api.webhook.deliveries({ hook_id: hookId, PageIndex: page, PageSize: DELIVERIES_PAGE_SIZE }, { signal }),
+      api.webhook.deliveries({ hook_id: hookId, page, pageSize: DELIVERIES_PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

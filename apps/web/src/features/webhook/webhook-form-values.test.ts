@@ -86,7 +86,7 @@ describe('saving a webhook', () => {
     const values = valid({ name: ' 值班群 ', kinds: [3, 1, 3], secret: ' k ' });
     expect(toSaveWebhookInput(values, 0, 2)).toEqual({
       hook_id: 0,
-      hold_id: 2,
+      holdId: 2,
       name: '值班群',
       url: 'https://oapi.dingtalk.com/robot/send?access_token=x',
       format: 'wecom',
@@ -98,13 +98,13 @@ describe('saving a webhook', () => {
 
   it('edits a row without ever knowing its secret: an empty one keeps it', () => {
     expect(webhookValuesOf(ROW)).toMatchObject({ name: '保安部值班群', format: 'json', secret: '', kinds: [1, 3] });
-    expect(toSaveWebhookInput(webhookValuesOf(ROW), 6, 2)).toMatchObject({ hook_id: 6, hold_id: 2, secret: '' });
+    expect(toSaveWebhookInput(webhookValuesOf(ROW), 6, 2)).toMatchObject({ hook_id: 6, holdId: 2, secret: '' });
   });
 
   it('switches 启用 by saving the row as it is', () => {
     expect(toggledInput(ROW, false)).toEqual({
       hook_id: 6,
-      hold_id: 2,
+      holdId: 2,
       name: '保安部值班群',
       url: ROW.url,
       format: 'json',
@@ -116,14 +116,14 @@ describe('saving a webhook', () => {
 
   it('lists the picked organisation with its subordinates unless unticked', () => {
     expect(webhookListBody(FIRST_LIST_PARAMS)).toEqual({
-      hold_id: undefined,
-      include_children: true,
-      PageIndex: 1,
-      PageSize: 25,
+      holdId: undefined,
+      includeChildren: true,
+      page: 1,
+      pageSize: 25,
     });
-    expect(webhookListBody({ ...FIRST_LIST_PARAMS, holdId: 2, filters: { include_children: false } })).toMatchObject({
-      hold_id: 2,
-      include_children: false,
+    expect(webhookListBody({ ...FIRST_LIST_PARAMS, holdId: 2, filters: { includeChildren: false } })).toMatchObject({
+      holdId: 2,
+      includeChildren: false,
     });
   });
 });

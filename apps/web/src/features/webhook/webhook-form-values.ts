@@ -75,7 +75,7 @@ export function toSaveWebhookInput(
 ): SaveWebhookInput {
   return {
     hook_id: hookId,
-    hold_id: holdId,
+    holdId,
     name: values.name.trim(),
     url: values.url.trim(),
     format: values.format,
