@@ -3,6 +3,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The wire's spellings the client writes for page code (packages/contract, `internal`). */
+const WIRE_SPELLING = '/^(PageIndex|PageSize|HoldID|hold_id|ContainChildren|containChildren|include_children)$/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,6 +92,29 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // One internal shape (issue 30): page code names organisation, children flag and paging `holdId`,
+  // `includeChildren`, `page`, `pageSize`; the client writes each call's wire spelling. Answer rows keep theirs.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/guard/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/guard/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // An object's key or a type's field: `{ hold_id: … }`, `PageIndex: number`.
+          ...['Property', 'TSPropertySignature'].map(
+            (node) => `${node} > .key:matches(Identifier[name=${WIRE_SPELLING}], Literal[value=${WIRE_SPELLING}])`,
+          ),
+          // A form field's name: `<Form.Item name="hold_id">`.
+          `JSXAttribute[name.name='name'] > Literal[value=${WIRE_SPELLING}]`,
+        ].map((selector) => ({
+          selector,
+          message:
+            'A wire spelling: page code writes holdId, includeChildren, page, pageSize (the client sends the wire’s).',
+        })),
       ],
     },
   },

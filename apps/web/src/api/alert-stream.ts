@@ -67,6 +67,7 @@ export function alertOf(message: Pick<EventSourceMessage, 'event' | 'data'>): Al
     alert_id: row.alert_id,
     kind: numberOf(row.kind),
     state: numberOf(row.state),
+    // eslint-disable-next-line no-restricted-syntax -- an answer row (AlertRow) as the server sends it, not an input
     hold_id: numberOf(row.hold_id),
     road_id: idOf(row.road_id),
     round_id: idOf(row.round_id),

@@ -96,6 +96,7 @@ export function holdFormError(values: HoldFormValues, target: HoldTarget): strin
 /** The dialog's fields → SaveHoldInfo's body. */
 export function toSaveHoldInput(values: HoldFormValues, target: HoldTarget): SaveHoldInput {
   return {
+    // eslint-disable-next-line no-restricted-syntax -- SaveHoldInfo's hold_id is the edited organisation's own id, not a filter: its input keeps the wire's name (packages/contract/src/internal.test.ts)
     hold_id: target.holdId,
     hold_name: values.hold_name.trim(),
     hold_type: values.hold_type,
