@@ -4,7 +4,7 @@ import { Providers } from '../app/providers';
 import { queryClient } from '../app/query-client';
 import { clearSession, startSession } from '@guard-tour/client/session';
 import { PhotoThumbs } from './photo-thumbs';
-import { ADMIN_ROLE } from '../test/session';
+import { ADMIN_SESSION } from '@guard-tour/client/testing';
 
 interface Sent {
   url: string;
@@ -37,16 +37,7 @@ describe('event photos in a table', { timeout: 30_000 }, () => {
   let revoked: string[];
 
   beforeEach(() => {
-    startSession({
-      token: 'tok-1',
-      userName: 'admin',
-      trueName: '管理员',
-      userType: 1,
-      serviceEnd: '2099-12-31',
-      defaultPassword: false,
-      timeZone: 'Asia/Shanghai',
-      ...ADMIN_ROLE,
-    });
+    startSession(ADMIN_SESSION);
     made = [];
     revoked = [];
     // jsdom has no object URLs: each blob gets a name of its own.
@@ -78,7 +69,7 @@ describe('event photos in a table', { timeout: 30_000 }, () => {
       '/proxyserver/api/Terminal/Photo?photo_id=5',
       '/proxyserver/api/Terminal/Photo?photo_id=6',
     ]);
-    expect(sent.every((one) => one.authorization === 'Bearer tok-1')).toBe(true);
+    expect(sent.every((one) => one.authorization === `Bearer ${ADMIN_SESSION.token}`)).toBe(true);
     expect([first.getAttribute('src'), second.getAttribute('src')].sort()).toEqual(['blob:photo-1', 'blob:photo-2']);
     view.unmount();
     expect(revoked.sort()).toEqual(['blob:photo-1', 'blob:photo-2']);

@@ -9,7 +9,7 @@ import { Providers } from '../providers';
 import { queryClient } from '../query-client';
 import { AlertBell } from './alert-bell';
 import { useAlertStream } from './use-alert-stream';
-import { ADMIN_ROLE } from '../../test/session';
+import { ADMIN_SESSION } from '@guard-tour/client/testing';
 
 const opened: AlertStreamOptions[] = [];
 vi.mock('../../api/alert-stream', () => ({
@@ -72,16 +72,7 @@ describe('live alerts in the console', { timeout: 30_000 }, () => {
   beforeEach(() => {
     opened.length = 0;
     count = 0;
-    startSession({
-      token: 'tok-1',
-      userName: 'admin',
-      trueName: '管理员',
-      userType: 1,
-      serviceEnd: '2099-12-31',
-      defaultPassword: false,
-      timeZone: 'Asia/Shanghai',
-      ...ADMIN_ROLE,
-    });
+    startSession(ADMIN_SESSION);
   });
 
   afterEach(() => {
