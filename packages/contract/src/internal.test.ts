@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls } from './calls/index.js';
-import { WIRE_SPELLINGS, includeChildren, internal, optionalHoldId, readsInternalShape } from './common.js';
+import {
+  WIRE_SPELLINGS,
+  includeChildren,
+  internal,
+  optionalHoldId,
+  readsInternalShape,
+  wireNamesOf,
+} from './common.js';
 import { pagingSchema } from './envelope.js';
 
 /** The object a call's input checks on the wire: the schema itself, or the one its pipes begin with. */
@@ -41,6 +48,26 @@ describe('one internal shape (issue 30)', () => {
     expect(internal(wire).safeParse({ HoldID: 'x' }).error?.issues).toEqual(
       wire.safeParse({ HoldID: 'x' }).error?.issues,
     );
+  });
+
+  it('gives the client the way back: each internal name with this call’s wire spelling', () => {
+    expect(wireNamesOf(internal(wire))).toEqual({
+      holdId: 'HoldID',
+      includeChildren: 'ContainChildren',
+      page: 'PageIndex',
+      pageSize: 'PageSize',
+    });
+    expect(wireNamesOf(internal(z.object({ hold_id: optionalHoldId, include_children: includeChildren })))).toEqual({
+      holdId: 'hold_id',
+      includeChildren: 'include_children',
+    });
+    expect(wireNamesOf(wire)).toEqual({});
+    // Every call that reads the internal shape has a wire object the way back is read from.
+    const unfound = Object.values(calls)
+      .flatMap((area) => Object.values(area))
+      .filter((one) => one.input !== undefined && readsInternalShape(one.input) && !wireObject(one.input))
+      .map((one) => one.path);
+    expect(unfound).toEqual([]);
   });
 
   it('is how every call whose input spells organisation, children flag or paging the wire way reads it', () => {
