@@ -6,15 +6,11 @@ import { checkPoint, pointOf, refreshRounds, syncNow } from '../app/guard-store'
 import { useGuard } from '../app/use-guard';
 import { currentRound, isRunning } from '../lib/current-round';
 import { clockOf, localTime } from '../lib/local-time';
+import { slotLabel } from '../lib/slot-label';
 import { CheckActions } from './check-actions';
 import { PointStatus } from './point-status';
 import { DutyBar } from './duty-bar';
 import { SyncLine } from './sync-line';
-
-/** How many of today's rounds a road (or task) has: its slots. */
-function slotsOfRoad(rounds: readonly { road_id: number; road_name: string }[], roadId: number): number {
-  return rounds.filter((round) => round.road_id === roadId).length;
-}
 
 /**
  * 今日任务: today's rounds slot by slot (a road walked several times a day is listed once per slot) with their
@@ -83,8 +79,7 @@ export function TasksScreen({ onOpen, onLoggedOut }: { onOpen: (view: View) => v
                 header={
                   <span>
                     {round.road_name}
-                    {slotsOfRoad(rounds, round.road_id) > 1 ? ` 第${round.slot_no}时段` : ''}{' '}
-                    {clockOf(round.window_start)}–{clockOf(round.window_end)}
+                    {slotLabel(rounds, round)} {clockOf(round.window_start)}–{clockOf(round.window_end)}
                     {isRunning(round, now) && (
                       <Tag color="primary" fill="outline" style={{ marginLeft: 6 }}>
                         进行中
