@@ -88,9 +88,20 @@ function clientOf<T extends Record<string, Record<string, Call>>>(table: T, enve
 }
 
 /**
- * The one way to call the server, made from the call table: `api.device.saveDevice(body)`. The console and the guard
- * app use the browser's (api.ts), the simulator its own connections. No path is written anywhere else.
+ * The one way to call the server, made from the call table: `api.device.saveDevice(body)`. The console uses the
+ * browser's (api.ts), the simulator its own connections. No path is written anywhere else.
  */
 export function createClient(connection: Connection): ClientOf<Calls> {
-  return clientOf(calls, envelopeOf(connection));
+  return clientFor(calls, connection);
+}
+
+/**
+ * A client of some areas of the call table, e.g. `{ auth: authCalls, safety: safetyCalls }`: the guard app's, whose
+ * bundle then holds only those areas' schemas (the contract is free of side effects but for its messages).
+ */
+export function clientFor<T extends Record<string, Record<string, Call>>>(
+  table: T,
+  connection: Connection,
+): ClientOf<T> {
+  return clientOf(table, envelopeOf(connection));
 }

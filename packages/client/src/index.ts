@@ -3,7 +3,7 @@
  * pieces (the session, its bound calls, `api`) are the subpaths `@guard-tour/client/browser`, `/api`, `/session`,
  * `/use-session`: they read localStorage and window.
  */
-export { createClient, type CallFn, type ClientInputOf, type ClientOf, type FileLink } from './client.js';
+export { clientFor, createClient, type CallFn, type ClientInputOf, type ClientOf, type FileLink } from './client.js';
 export { envelopeOf, errorText, loadErrorText, urlOf, type Envelopes, type Paged, type Params } from './envelope.js';
 export { MSG } from './messages.js';
 export {

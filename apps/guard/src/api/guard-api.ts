@@ -1,12 +1,12 @@
 import {
-  calls,
+  guardAppCalls,
   guardAppMessages,
   ResultCode,
   type AppPunchRecord,
   type AppRound,
   type LoginResult,
 } from '@guard-tour/contract';
-import { api } from '@guard-tour/client/api';
+import { api } from './client';
 import { ApiError, buildUrl, failureOf, fetchJson } from '@guard-tour/client/browser';
 import type { PunchSender } from '../lib/punch-queue';
 
@@ -33,7 +33,7 @@ export async function uploadPhoto(blob: Blob): Promise<number> {
   const type = blob.type || 'image/jpeg';
   form.append('file', blob, `photo.${type.split('/')[1] ?? 'jpg'}`);
   const { status, body } = await fetchJson(
-    buildUrl(calls.guardApp.uploadPhoto.path),
+    buildUrl(guardAppCalls.uploadPhoto.path),
     { method: 'POST', body: form },
     { timeoutMs: PHOTO_TIMEOUT_MS },
   );

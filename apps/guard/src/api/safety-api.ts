@@ -1,5 +1,5 @@
 import type { CheckInPlan, SosStateAnswer } from '@guard-tour/contract';
-import { api } from '@guard-tour/client/api';
+import { api } from './client';
 import type { SafetySender } from '../lib/safety-queue';
 
 /** SAFETY.md's calls of the phone: SOS, its state, 报平安 and the organisation's check-in setting. */

@@ -1,5 +1,5 @@
 import type { DutyAnswer } from '@guard-tour/contract';
-import { api } from '@guard-tour/client/api';
+import { api } from '../api/client';
 import { needsRegistration, registerApp } from '../api/guard-api';
 import { appId, deviceNo, setDeviceNo } from '../lib/app-id';
 import { localTime } from '../lib/local-time';

@@ -18,7 +18,7 @@ vi.mock('../lib/idb-store', async () => {
   const { memoryStore } = await import('../lib/punch-queue');
   return { indexedDbStore: () => memoryStore() };
 });
-vi.mock('@guard-tour/client/api', () => ({
+vi.mock('../api/client', () => ({
   api: {
     guardApp: {
       appRounds: () => Promise.resolve([]),

@@ -1,5 +1,5 @@
 import { HAZARD_LEVEL_TEXT, type HazardLevel, type HazardRow } from '@guard-tour/contract';
-import { api } from '@guard-tour/client/api';
+import { api } from '../api/client';
 import { Button, Empty, Form, List, NavBar, PullToRefresh, Tag, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { uploadPhoto } from '../api/guard-api';

@@ -49,3 +49,29 @@ export const calls = {
   safety: safetyCalls,
 };
 export type Calls = typeof calls;
+
+/** Each area's calls on its own: a client of a few areas (the guard app's) bundles only their schemas. */
+export {
+  alertCalls,
+  authCalls,
+  cardCalls,
+  checklistCalls,
+  dashboardCalls,
+  deviceCalls,
+  digestCalls,
+  guardAppCalls,
+  hazardCalls,
+  holdCalls,
+  punchCalls,
+  recordCalls,
+  reportCalls,
+  roadCalls,
+  roleCalls,
+  safetyCalls,
+  shiftCalls,
+  staffCalls,
+  syslogCalls,
+  taskCalls,
+  uploadCalls,
+  webhookCalls,
+};
