@@ -737,7 +737,7 @@ describe('one batch finding an item twice', () => {
     ],
   });
   const inspectionAlerts = async () =>
-    (await h.post<AlertRow[]>('/Alert/List', { kind: 6, PageIndex: 1, PageSize: 1 }, w.a.token)).total;
+    (await h.post<AlertRow[]>('/Alert/List', { kind: 6, PageIndex: 1, PageSize: 1 }, w.a.token)).total ?? 0;
 
   it('adds each finding to the open hazard of the item', async () => {
     expect(await seals()).toEqual([]);
