@@ -1,9 +1,9 @@
-import { and, desc, lt, or, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
+import { and, desc, fillPlaceholders, lt, or, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PunchRow } from '@guard-tour/contract';
 import { queryArrays, type Db, type Queryable } from '../../db/client.js';
 import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
-import { statementCache, UNNAMED } from '../../db/statements.js';
+import { statementCache } from '../../db/statements.js';
 import { punchRowColumns } from '../../db/punch-row.js';
 import { containsPattern, queryRows } from '../../db/sql.js';
 import type { Span } from '../../domain/time-range.js';
@@ -152,14 +152,16 @@ export async function countPunches(q: Queryable, filter: PunchFilter): Promise<n
 
 const newestFirst = [desc(punch.punch_time), desc(punch.punch_id)];
 
-const listStatements = statementCache<ReturnType<typeof buildListStatement>>();
+const listStatements = statementCache<{ sql: string; params: unknown[] }>();
 
 /**
  * One page of punches, newest first (punch time, then id), and the exact count (a scalar subquery the page's rows
- * carry), with placeholders for the values. Unnamed: PostgreSQL plans it for each call's scope and span.
+ * carry, last), with placeholders for the values: its text and parameters, built once per shape. Sent unnamed
+ * (PostgreSQL plans it for each call's scope and span) and read as arrays: Drizzle's mapping of each field of each
+ * row cost more than the rest of the server's work on the list (a profile under P3's load).
  */
-function buildListStatement(q: Queryable, tz: string, filter: PunchFilter) {
-  const inner = q
+function buildListStatement(db: Db, tz: string, filter: PunchFilter) {
+  const inner = db
     .select()
     .from(punch)
     .where(punchWhere(filter, placeholder))
@@ -167,25 +169,42 @@ function buildListStatement(q: Queryable, tz: string, filter: PunchFilter) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('punch');
-  return q
-    .select({ ...punchRowColumns(tz), total: sql<string | number>`(${countQuery(q, filter, placeholder)})` })
+  return db
+    .select({ ...punchRowColumns(tz), total: sql<string | number>`(${countQuery(db, filter, placeholder)})` })
     .from(inner)
     .orderBy(...newestFirst)
-    .prepare(UNNAMED);
+    .toSQL();
 }
+
+/** The columns of a punch row in the order the list statement selects them. */
+const PUNCH_ROW_KEYS = Object.keys(punchRowColumns('UTC')) as (keyof PunchRow)[];
+
+/** A row of the list statement as the answer's row: ids and positions as numbers, the rest as selected. */
+function punchRowOf(values: unknown[]): PunchRow {
+  const row: Record<string, unknown> = {};
+  PUNCH_ROW_KEYS.forEach((key, i) => {
+    const value = values[i];
+    row[key] = NUMERIC_KEYS.has(key) && value !== null ? Number(value) : value;
+  });
+  return row as PunchRow;
+}
+
+/** The punch row's numbers the drivers may hand back as text or bigint (int8, float8 through the array reader). */
+const NUMERIC_KEYS = new Set<keyof PunchRow>(['punch_id', 'lat', 'lng', 'distance_m']);
 
 /** One page of punches, newest first, and the exact count in one statement; a page past the end counts on its own. */
 export async function listPunches(
-  q: Queryable,
+  db: Db,
   tz: string,
   filter: PunchFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PunchRow[]; total: number }> {
-  const statement = listStatements(q, shapeOf(tz, filter), () => buildListStatement(q, tz, filter));
-  const rows = await statement.execute({ ...filterValues(filter), ...page });
-  const [first] = rows;
-  if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(q, filter) };
-  return { rows: rows.map(({ total: _, ...row }) => row), total: Number(first.total) };
+  const statement = listStatements(db, shapeOf(tz, filter), () => buildListStatement(db, tz, filter));
+  const params = fillPlaceholders(statement.params, { ...filterValues(filter), ...page });
+  const arrays = await queryArrays(db, { toSQL: () => ({ sql: statement.sql, params }) });
+  const [first] = arrays;
+  if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
+  return { rows: arrays.map(punchRowOf), total: Number(first[PUNCH_ROW_KEYS.length]) };
 }
 
 /** Where a walk through the punches stopped: the last row's exact time (as text, microseconds kept) and id. */
