@@ -1,8 +1,8 @@
-import type { RoadRow, SaveRoadInfoNewInput, SaveRoadInput } from '@guard-tour/contract';
+import { MAX_PAGE_SIZE, type RoadRow, type SaveRoadInfoNewInput, type SaveRoadInput } from '@guard-tour/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@guard-tour/client/api';
 import { QUERY_KEYS } from '../../api/query-keys';
-import { pagingOf, type ListParams } from '../../components/paging';
+import { allPages, pagingOf, type ListParams } from '../../components/paging';
 
 /** The road list's two calls: 路线管理 lists with PatrolRoad/List, 路线状态 with GetPatrolRoadList (same rows). */
 export type RoadListCall = 'listRoads' | 'listRoadStates';
@@ -123,7 +123,7 @@ export function useRemoveRoadInfo() {
 }
 
 /** 查看轮次: the rounds of one road on one day (MissedRounds grouped by road, the road's own key). */
-export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string) {
+export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string, page = 1) {
   return {
     group_by: 'road' as const,
     group_key: road.road_id,
@@ -131,15 +131,17 @@ export function roadRoundsBody(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: 
     end_date: day,
     holdId: road.hold_id,
     includeChildren: true,
-    page: 1,
-    pageSize: 10,
+    page,
+    pageSize: MAX_PAGE_SIZE,
   };
 }
 
+/** A day's rounds of a road (its own, up to MAX_SLOTS, and its tasks'): every one, a page of 200 at a time. */
 export function useRoadRounds(road: Pick<RoadRow, 'road_id' | 'hold_id'>, day: string) {
   return useQuery({
     queryKey: [...QUERY_KEYS.road, 'rounds', road.road_id, day],
-    queryFn: ({ signal }) => api.report.missedRounds(roadRoundsBody(road, day), { signal }),
+    queryFn: ({ signal }) =>
+      allPages((page) => api.report.missedRounds(roadRoundsBody(road, day, page), { signal }), 10 * MAX_PAGE_SIZE),
     staleTime: 0,
   });
 }

@@ -117,12 +117,34 @@ describe('路线状态: 查看轮次', { timeout: 60_000 }, () => {
       hold_id: 3,
       include_children: true,
       PageIndex: 1,
-      PageSize: 10,
+      PageSize: 200,
     });
     expect(server.callsTo('/Report/RoundPoints')[0]?.query.get('round_id')).toBe('31');
     expect(within(points).getByText('迟到')).toBeTruthy();
     expect(within(points).getByText('漏检')).toBeTruthy();
     expect((within(dialog).getByLabelText('日期') as HTMLInputElement).value).toBe(today);
+  });
+
+  it('lists every round of the day, however many slots the road has (a page held ten)', async () => {
+    // Twelve two-hour slots, served a page at a time as the server pages them.
+    const server = serve((call) => {
+      const {
+        start_date: day,
+        PageIndex,
+        PageSize,
+      } = call.body as { start_date: string; PageIndex: number; PageSize: number };
+      const all = Array.from({ length: 12 }, (_, i) => ({ ...round(day), round_id: 100 + i, slot_no: i + 1 }));
+      return { data: all.slice((PageIndex - 1) * PageSize, PageIndex * PageSize), total: all.length };
+    });
+    render(
+      <Providers>
+        <RoadStatePage />
+      </Providers>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '查看轮次' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getAllByTestId('round-line')).toHaveLength(12));
+    expect(server.callsTo('/Report/MissedRounds').length).toBeGreaterThan(0);
   });
 
   it('says 当天没有巡检轮次 when the road had none that day', async () => {
