@@ -76,6 +76,8 @@ export default defineConfig({
         ADMIN_PASSWORD: '',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: E2E_LOGINS_PER_MINUTE,
+        // Every reply the screens read is checked by zod too (http/reply-serializer.ts).
+        CHECK_REPLIES: '1',
       },
     },
     {
@@ -93,6 +95,8 @@ export default defineConfig({
         ADMIN_PASSWORD: '',
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: E2E_LOGINS_PER_MINUTE,
+        // Every reply the screens read is checked by zod too (http/reply-serializer.ts).
+        CHECK_REPLIES: '1',
         E2E_CLOCK_START: process.env.E2E_CLOCK_START,
         E2E_CLOCK_ORIGIN: process.env.E2E_CLOCK_ORIGIN,
         SMTP_URL: `smtp://reports:mail-secret@127.0.0.1:${process.env.E2E_SMTP_PORT}`,

@@ -6,13 +6,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerAuth } from './http/auth.js';
 import { isConsolePath } from './http/console-paths.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerRequestLog, requestLogController } from './http/request-log.js';
+import { replySerializerCompiler } from './http/reply-serializer.js';
 import { guardAppPage, isGuardAppPage, registerGuardApp } from './http/guard-app.js';
 import { registerExportLimit } from './http/export-limit.js';
 import { registerMetrics } from './http/metrics.js';
@@ -127,11 +128,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(ctx.config.checkReplies));
   registerErrorHandler(app);
   registerRequestLog(app);
   // Before any route: their hooks reach every route registered after them (OPERATIONS.md).
-  await registerSecurityHeaders(app, webRoot);
+  registerSecurityHeaders(app, webRoot);
   registerMetrics(app, ctx.db, ctx.config.metricsToken);
   registerProbes(app, ctx.db);
   await registerRateLimits(app, {

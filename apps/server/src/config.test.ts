@@ -33,6 +33,11 @@ describe('operations settings', () => {
     expect(readConfig({ METRICS_TOKEN: 's3cret' }).metricsToken).toBe('s3cret');
   });
 
+  it('checks each reply with zod only when CHECK_REPLIES asks', () => {
+    expect(readConfig({}).checkReplies).toBe(false);
+    expect(readConfig({ CHECK_REPLIES: '1' }).checkReplies).toBe(true);
+  });
+
   it('limits logins and uploads by default, takes 0 as off and refuses nonsense', () => {
     expect(readConfig({})).toMatchObject({ loginRateLimit: 30, uploadRateLimit: 600 });
     expect(readConfig({ LOGIN_RATE_LIMIT: '0', UPLOAD_RATE_LIMIT: '1200' })).toMatchObject({

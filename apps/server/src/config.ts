@@ -54,6 +54,11 @@ export interface Config {
   importUploadRateLimit: number;
   /** Days the login and operation log (sys_log) is kept (LOG_RETENTION_DAYS); older rows are deleted daily. */
   logRetentionDays: number;
+  /**
+   * Each reply also encoded by zod and compared with what its writer wrote (CHECK_REPLIES; the tests' servers):
+   * a value of the wrong type fails the answer instead of being converted (http/reply-serializer.ts).
+   */
+  checkReplies: boolean;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -158,5 +163,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerAppRateLimit: parseLimit('REGISTER_APP_RATE_LIMIT', env.REGISTER_APP_RATE_LIMIT, 10),
     importUploadRateLimit: parseLimit('IMPORT_UPLOAD_RATE_LIMIT', env.IMPORT_UPLOAD_RATE_LIMIT, 20),
     logRetentionDays: parseRetentionDays(env.LOG_RETENTION_DAYS),
+    checkReplies: parseFlag(env.CHECK_REPLIES, false),
   };
 }

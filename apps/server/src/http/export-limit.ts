@@ -1,5 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { tooManyAttempts } from '../errors.js';
+import { appendHook } from './route-hooks.js';
 
 /** Exports one account may have running at once, and this server (OPERATIONS.md, On the wire). */
 export const EXPORTS_PER_ACCOUNT = 2;
@@ -62,21 +69,33 @@ type Holding = FastifyRequest & { [holder]?: number };
 /**
  * A refused export is code 429 before any of its work (after the auth hook, which named the account: preHandler
  * runs after every onRequest hook). The slot is given back when the answer is sent, whatever it is, and again
- * (harmlessly) when the response ends; a caller that hangs up does not free it while the export still runs.
+ * (harmlessly) when the response ends; a caller that hangs up does not free it while the export still runs. The
+ * hooks are the export routes' own: other calls pay nothing for them.
  */
 export function registerExportLimit(app: FastifyInstance, slots = new ExportSlots()): void {
   app.decorate('exportSlots', slots);
-  const release = async (request: Holding) => {
+  const giveBack = (request: Holding) => {
     const accountId = request[holder];
-    if (accountId === undefined) return;
     request[holder] = undefined;
-    slots.release(accountId);
+    if (accountId !== undefined) slots.release(accountId);
   };
-  app.addHook('preHandler', async (request: Holding) => {
-    if (!request.caller || !isExportRoute(request.routeOptions.url)) return;
+  const take: preHandlerAsyncHookHandler = async (request: Holding) => {
+    if (!request.caller) return;
     if (!slots.take(request.caller.userId)) throw tooManyAttempts(TOO_MANY_EXPORTS);
     request[holder] = request.caller.userId;
+  };
+  const onSend: onSendHookHandler = (request, _reply, payload, done) => {
+    giveBack(request);
+    done(null, payload);
+  };
+  const onResponse: onResponseHookHandler = (request, _reply, done) => {
+    giveBack(request);
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!isExportRoute(route.url)) return;
+    appendHook(route, 'preHandler', take);
+    appendHook(route, 'onSend', onSend);
+    appendHook(route, 'onResponse', onResponse);
   });
-  app.addHook('onSend', async (request: Holding) => release(request));
-  app.addHook('onResponse', async (request: Holding) => release(request));
 }

@@ -80,11 +80,15 @@ describe('what the metrics count', () => {
     await h.post('/DeviceInfo/SaveDeviceInfo', { device_no: 7 }, token);
     await h.post('/DeviceInfo/SaveDeviceInfo', {});
     await h.app.inject({ method: 'GET', url: '/wp-login.php?id=1' });
+    // An import: the rows it stored and refused (the same SN twice is refused once).
+    await h.post('/DeviceInfo/ImportDeviceBySNList', { SNList: 'METRICS-SN-1\nMETRICS-SN-2\nMETRICS-SN-1' }, token);
 
     const text = (await scrape()).body;
     expect(sample(text, 'guardtour_punches_total', { outcome: 'accepted' })).toBe(2);
     expect(sample(text, 'guardtour_punches_total', { outcome: 'duplicate' })).toBe(1);
     expect(sample(text, 'guardtour_punches_total', { outcome: 'rejected' })).toBe(1);
+    expect(sample(text, 'guardtour_import_rows_total', { outcome: 'imported' })).toBe(2);
+    expect(sample(text, 'guardtour_import_rows_total', { outcome: 'failed' })).toBe(1);
     const calls = (route: string, method: string, code: string) =>
       sample(text, 'http_request_duration_seconds_count', { route, method, code });
     expect(calls('/proxyserver/api/Terminal/UploadPunches', 'POST', '200')).toBe(2);

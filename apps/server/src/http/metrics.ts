@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AlertKind, calls } from '@guard-tour/contract';
 import { poolStats, type Db } from '../db/client.js';
@@ -7,9 +7,13 @@ import { alert } from '../db/schema.js';
 import { fail } from './envelope.js';
 import { isExportRoute } from './export-limit.js';
 import { mayReadMetrics } from './metrics-access.js';
+import { answerCodeOf } from './request-log.js';
+import { appendHook } from './route-hooks.js';
 import { within } from './within.js';
 
 const UPLOAD_ROUTE = `/proxyserver${calls.punch.uploadPunches.path}`;
+/** The device imports' calls, whose answers say how many rows were stored. */
+const IMPORT = /\/Import/i;
 const KIND_NAMES = new Map<number, string>(Object.entries(AlertKind).map(([name, kind]) => [kind, name]));
 
 let processRegistry: Registry | undefined;
@@ -105,22 +109,12 @@ export class AppMetrics {
       this.punches.inc({ outcome: 'accepted' }, upload.accepted);
       this.punches.inc({ outcome: 'duplicate' }, upload.duplicates);
       this.punches.inc({ outcome: 'rejected' }, upload.rejected.length);
-    } else if (/\/Import/i.test(route)) {
+    } else if (IMPORT.test(route)) {
       const result = data as { effectCount: number; failList?: unknown[]; failSNList?: unknown[] };
       this.importRows.inc({ outcome: 'imported' }, result.effectCount);
       this.importRows.inc({ outcome: 'failed' }, (result.failList ?? result.failSNList ?? []).length);
     }
   }
-}
-
-const answerCode = Symbol('envelope code');
-type Measured = FastifyRequest & { [answerCode]?: number };
-
-/** The envelope's code, which every JSON answer of ours writes first; undefined for any other answer. */
-function envelopeCode(payload: unknown): number | undefined {
-  if (typeof payload !== 'string') return undefined;
-  const found = /^\{"code":(\d+)/.exec(payload);
-  return found ? Number(found[1]) : undefined;
 }
 
 /**
@@ -130,23 +124,28 @@ function envelopeCode(payload: unknown): number | undefined {
  */
 export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined): AppMetrics {
   const metrics = new AppMetrics(db);
-  app.addHook('onSend', async (request: Measured, _reply, payload) => {
-    const code = envelopeCode(payload);
-    request[answerCode] = code;
+  // What an upload or an import took is read from its own answer: a hook of those routes only.
+  const countAnswer: onSendHookHandler = (request, _reply, payload, done) => {
     const route = request.routeOptions.url;
-    if (code !== 200 || !route || (route !== UPLOAD_ROUTE && !/\/Import/i.test(route))) return;
-    try {
-      metrics.countAnswer(route, (JSON.parse(payload as string) as { data: unknown }).data);
-    } catch (error) {
-      request.log.warn({ err: error }, 'answer not counted in the metrics');
+    if (route && answerCodeOf(request) === 200) {
+      try {
+        metrics.countAnswer(route, (JSON.parse(payload as string) as { data: unknown }).data);
+      } catch (error) {
+        request.log.warn({ err: error }, 'answer not counted in the metrics');
+      }
     }
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url === UPLOAD_ROUTE || IMPORT.test(route.url)) appendHook(route, 'onSend', countAnswer);
   });
-  app.addHook('onResponse', async (request: Measured, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const code = String(request[answerCode] ?? reply.statusCode);
+    const code = String(answerCodeOf(request) ?? reply.statusCode);
     const seconds = reply.elapsedTime / 1000;
     metrics.requestSeconds.observe({ route, method: request.method, code }, seconds);
     if (isExportRoute(request.routeOptions.url)) metrics.exportSeconds.observe({ code }, seconds);
+    done();
   });
   app.get('/proxyserver/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, token)) return reply.status(404).send(fail(404, '请求的地址不存在'));

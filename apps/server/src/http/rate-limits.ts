@@ -1,7 +1,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls } from '@guard-tour/contract';
 import { tooManyAttempts } from '../errors.js';
+import { appendHook } from './route-hooks.js';
 
 export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 export const TOO_MANY_PHOTOS = '上传照片过于频繁，请稍后再试';
@@ -22,12 +23,6 @@ export interface RateLimits {
   registerAppPerMinute?: number;
   /** `UploadFiles/action` (the spreadsheet imports' upload) calls a minute by one account; 0 or absent: none. */
   importUploadPerMinute?: number;
-}
-
-/** Adds a hook to a route's own hooks of that kind (after the app-wide ones, such as the auth hook). */
-function appendHook(route: RouteOptions, kind: 'onRequest' | 'preHandler', hook: unknown): void {
-  const existing = route[kind];
-  route[kind] = [...(existing === undefined ? [] : [existing].flat()), hook] as never;
 }
 
 /**

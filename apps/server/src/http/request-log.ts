@@ -32,20 +32,26 @@ export function envelopeCode(payload: unknown, contentType: string | undefined):
   }
 }
 
+const answerCode = Symbol('envelope code');
+type Answered = FastifyRequest & { [answerCode]?: number };
+
+/** The envelope code of the request's answer, read once as it was sent (the request line and the metrics). */
+export function answerCodeOf(request: FastifyRequest): number | undefined {
+  return (request as Answered)[answerCode];
+}
+
 /**
  * One JSON line per request at `info` (probes at `debug`): the route's pattern (never the query string, which may
  * name files), the envelope `code` (HTTP 200 hides refusals; the HTTP status when there is no envelope), the
  * milliseconds, the account id of a bearer call and the caller's address. Never a header, body or token.
  */
 export function registerRequestLog(app: FastifyInstance): void {
-  const codes = new WeakMap<FastifyRequest, number>();
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const code = envelopeCode(payload, String(reply.getHeader('content-type') ?? ''));
-    if (code !== undefined) codes.set(request, code);
+  app.addHook('onSend', (request: Answered, reply, payload, done) => {
+    request[answerCode] = envelopeCode(payload, String(reply.getHeader('content-type') ?? ''));
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const line = requestLine(request, reply, codes.get(request));
+    const line = requestLine(request, reply, answerCodeOf(request));
     if (PROBE.test(request.url)) request.log.debug(line, 'request');
     else request.log.info(line, 'request');
     done();

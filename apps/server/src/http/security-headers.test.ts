@@ -79,6 +79,28 @@ describe('security headers', () => {
     expect(answers['the API docs'].body).toContain('swagger-ui');
   });
 
+  it('are on an answer written past Fastify: the alert stream', async () => {
+    const login = await web.inject({
+      method: 'POST',
+      url: '/proxyserver/api/UserInfo/Login_Web',
+      payload: { user_name: 'admin', user_password: 'admin123' },
+    });
+    const token = (login.json() as { data: { token: string } }).data.token;
+    await web.listen({ port: 0, host: '127.0.0.1' });
+    const address = web.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const hangUp = new AbortController();
+    const stream = await fetch(`http://127.0.0.1:${port}/proxyserver/api/Alert/Stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: hangUp.signal,
+    });
+    hangUp.abort();
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('send HSTS only when the request came over HTTPS through a trusted proxy', async () => {
     const viaProxy = await web.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000');

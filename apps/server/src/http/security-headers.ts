@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** HSTS for a year, sent only on answers that came over HTTPS (a plain-HTTP LAN install must stay reachable). */
 const HSTS = 'max-age=31536000';
@@ -24,15 +25,31 @@ export function inlineScriptHashes(webRoot: string): string[] {
 }
 
 /**
- * Security headers on every answer (@fastify/helmet; OPERATIONS.md, On the wire). Scripts only from this origin
- * and the console's own inline script by hash. Styles allow 'unsafe-inline': antd 6 writes its CSS-in-JS as
- * `<style>` elements at run time (and the first paint has one), and a nonce would need the HTML rewritten for
- * every answer; styles cannot run code, the script policy is what stops injected code. Swagger UI at
- * /proxyserver/docs loads only files of its own and lives under the same policy.
+ * The headers helmet's middleware sets for `options`, read once: the policy is the same for every answer, and
+ * @fastify/helmet built the middleware again, parsing the policy's directives, for each request (16 µs a request
+ * under P3's load, issue 36).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, webRoot: string): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+export function headersOf(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
+ * Security headers on every answer (helmet's; OPERATIONS.md, On the wire). Scripts only from this origin and the
+ * console's own inline script by hash. Styles allow 'unsafe-inline': antd 6 writes its CSS-in-JS as `<style>`
+ * elements at run time (and the first paint has one), and a nonce would need the HTML rewritten for every answer;
+ * styles cannot run code, the script policy is what stops injected code. Swagger UI at /proxyserver/docs loads only
+ * files of its own and lives under the same policy.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, webRoot: string): void {
+  const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -54,8 +71,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, webRoot: str
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  const entries = Object.entries(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    // On the raw answer, as helmet sets them: a hijacked answer (the alert stream) carries them too.
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
     // `protocol` honours X-Forwarded-Proto from the proxies TRUST_PROXY names, and nobody else's.
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -54,7 +54,7 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
     // The per-server rates (http/rate-limits.ts) stay far above what a suite sends from its one address, so
     // suites that log in or upload hundreds of times test their own rules; rate-limits.test.ts sets real ones.
     const config: Config = {
-      ...readConfig({ DATA_DIR: '/nonexistent-test-data' }),
+      ...readConfig({ DATA_DIR: '/nonexistent-test-data', CHECK_REPLIES: '1' }),
       demo: false,
       loginRateLimit: SUITE_RATE_LIMIT,
       uploadRateLimit: SUITE_RATE_LIMIT,
