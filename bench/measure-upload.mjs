@@ -48,11 +48,16 @@ async function runConcurrently(jobs, work) {
 /** Devices of run `run`: distinct per run, so every record is new. */
 const devicesOf = (run) => Array.from({ length: BATCHES_PER_RUN }, (_, b) => 1 + run * BATCHES_PER_RUN + b);
 
-export async function uploadOverHttp(base) {
+/**
+ * P1 over HTTP: `RUNS` runs of `BATCHES_PER_RUN` devices' batches, 4 at once. `round` moves to devices no earlier
+ * call used: the same device sending its batch again a little later is a repeated scan of every punch (疑似代打),
+ * not P1's upload.
+ */
+export async function uploadOverHttp(base, round = 0) {
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
     let accepted = 0;
-    const { seconds, latencies } = await runConcurrently(devicesOf(run), async (deviceNumber) => {
+    const { seconds, latencies } = await runConcurrently(devicesOf(round * RUNS + run), async (deviceNumber) => {
       const rows = batchRows(deviceNumber, 0);
       const response = await fetch(`${base}/proxyserver/api/Terminal/UploadPunches`, {
         method: 'POST',

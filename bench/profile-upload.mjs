@@ -35,10 +35,11 @@ const server = await startServer({
 const db = await openDatabase({ kind: 'postgres', url: copy.url });
 try {
   // Warm: one run before the logged ones; then both sides alternated `ROUNDS` times (default 1).
-  await uploadOverHttp(server.base);
+  // Each call on devices of its own: the same devices again would be re-sent batches (疑似代打), not P1.
+  await uploadOverHttp(server.base, 0);
   const from = logFile ? statSync(logFile).size : 0;
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round += 1) {
-    const upload = await uploadOverHttp(server.base);
+    const upload = await uploadOverHttp(server.base, round + 1);
     const raw = await insertRaw(db);
     const p95 = (side) => side.batchMs.p95.toFixed(0);
     console.log(
