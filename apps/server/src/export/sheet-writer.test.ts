@@ -162,6 +162,24 @@ describe('the .xlsx sheet writer', () => {
     expect(XLSX.utils.sheet_to_json(book.Sheets['乙']!, { header: 1 })).toEqual([['编号'], [1], [2], [3]]);
   });
 
+  it('writes the next workbook whole on the thread kept from one whose last sheet stopped at its cap', async () => {
+    const columns = [{ key: 'id', title: '编号' }] as const;
+    const numbered = (count: number) => ({
+      columns,
+      async *batches(size: number) {
+        for (let i = 0; i < count; i += size) {
+          yield Array.from({ length: Math.min(size, count - i) }, (_, j) => [i + j + 1]);
+        }
+      },
+    });
+    // The first sheet's end reaches the thread after its file is written: the next job must pass over it.
+    expect(await writeSheet(path.join(dir, 'capped.xlsx'), '甲', numbered(50), { maxRows: 7, batchSize: 2 })).toBe(7);
+    const next = path.join(dir, 'next.xlsx');
+    expect(await writeSheet(next, '乙', numbered(5), { maxRows: 100, batchSize: 2 })).toBe(5);
+    const book = XLSX.read(readFileSync(next), { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json(book.Sheets['乙']!, { header: 1 })).toEqual([['编号'], [1], [2], [3], [4], [5]]);
+  });
+
   it('fails, without waiting for ever, when the walk fails or the file cannot be written', async () => {
     const columns = [{ key: 'id', title: '编号' }] as const;
     const failing = {

@@ -1,17 +1,18 @@
 import { contentTypes, PACKAGE_RELS, sheetXml, workbookRels, workbookXml } from './sheet-xml.js';
-import type { SheetCells, SheetLayout } from './sheet-xml.js';
+import type { PackedRows } from './packed-rows.js';
+import type { SheetLayout } from './sheet-xml.js';
 import { ZipWriter } from './zip-writer.js';
 
 /**
  * Writes the .xlsx `file` (DOMAIN.md, Exports): the package parts, then each sheet's header row frozen, its column
  * widths and its rows as they come from `batchesOf(sheet)`, as SpreadsheetML text deflated straight into the zip
  * (inline strings, no styles). At most `maxRows` rows a sheet. Answers the rows written per sheet. Runs on the
- * export's worker thread (sheet-writer.worker.ts).
+ * export's sheet thread (sheet-writer.worker.ts).
  */
 export async function writeWorkbookFile(
   file: string,
   layouts: readonly SheetLayout[],
-  batchesOf: (sheet: number) => AsyncIterable<readonly SheetCells[]>,
+  batchesOf: (sheet: number) => AsyncIterable<PackedRows>,
   maxRows: number,
 ): Promise<number[]> {
   const counts: number[] = [];

@@ -17,14 +17,14 @@ export class ZipWriter {
     file: string,
     private readonly level = 1,
   ) {
-    this.out = createWriteStream(file);
+    this.out = createWriteStream(file, { highWaterMark: QUEUED_BYTES });
   }
 
   /** Adds an entry whose content is `parts` (text, written as UTF-8, or bytes), in order. */
   async add(name: string, parts: string | Iterable<string | Buffer> | AsyncIterable<string | Buffer>): Promise<void> {
     const entry = { name: Buffer.from(name, 'utf8'), offset: this.offset, crc: 0, compressed: 0, size: 0 };
     await this.put(localHeader(entry.name));
-    const deflate = createDeflateRaw({ level: this.level });
+    const deflate = createDeflateRaw({ level: this.level, chunkSize: 64 * 1024 });
     const sending = (async () => {
       for await (const chunk of deflate as AsyncIterable<Buffer>) {
         entry.compressed += chunk.length;
@@ -35,7 +35,8 @@ export class ZipWriter {
       const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
       entry.crc = crc32(bytes, entry.crc);
       entry.size += bytes.length;
-      if (!deflate.write(bytes)) await once(deflate, 'drain');
+      // Up to QUEUED_BYTES wait for the compressor while the next part is built.
+      if (!deflate.write(bytes) && deflate.writableLength > QUEUED_BYTES) await once(deflate, 'drain');
     }
     deflate.end();
     await sending;
@@ -64,6 +65,8 @@ export class ZipWriter {
   }
 }
 
+/** Bytes queued for the compressor, and for the file, before the writer waits. */
+const QUEUED_BYTES = 1024 * 1024;
 const MAX_32 = 0xffffffff;
 /** Bit 3: sizes and CRC follow the data; bit 11: names are UTF-8. */
 const FLAGS = 0x0008 | 0x0800;
