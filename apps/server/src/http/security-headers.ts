@@ -29,7 +29,7 @@ export function inlineScriptHashes(webRoot: string): string[] {
  * @fastify/helmet built the middleware again, parsing the policy's directives, for each request (16 µs a request
  * under P3's load, issue 36).
  */
-export function headersOf(options: Readonly<HelmetOptions>): Record<string, string> {
+function headersOf(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => {

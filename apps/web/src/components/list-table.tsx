@@ -11,10 +11,18 @@ export interface ListTableProps<T> {
   label: string;
   /** Checkbox selection, for screens that act on several rows at once (分配). */
   rowSelection?: TableProps<T>['rowSelection'];
-  /** Wide tables (many columns) scroll sideways at this width instead of squeezing their columns. */
+  /**
+   * Wide tables (many columns) scroll sideways at this width, or at their columns' widths if wider, instead of
+   * squeezing their columns.
+   */
   scrollX?: number;
   /** What an empty list says (暂无数据 unless the screen names its rows: 暂无告警). */
   emptyText?: string;
+}
+
+/** The widths the columns ask for, added up (a column without one asks for none). */
+function widthOf<T>(columns: TableColumnsType<T>): number {
+  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
 }
 
 /**
@@ -38,7 +46,7 @@ export function ListTable<T extends object>({
       size="middle"
       columns={columns}
       rowSelection={rowSelection}
-      scroll={scrollX === undefined ? undefined : { x: scrollX }}
+      scroll={scrollX === undefined ? undefined : { x: Math.max(scrollX, widthOf(columns)) }}
       dataSource={query.data?.rows ?? []}
       loading={query.isFetching}
       locale={{

@@ -1,6 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AlertRow, AlertSettings, Envelope, PunchRow, UploadPunchesResult } from '@guard-tour/contract';
+import type {
+  AlertRow,
+  AlertSettings,
+  Envelope,
+  MissedReportRow,
+  PunchRow,
+  UploadPunchesResult,
+} from '@guard-tour/contract';
 import { alert, device, patrolRound, road, sysLog, task } from '../../db/schema.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { DEVICE_KEY, HOUR, MINUTE, useHarness } from '../../test/harness.js';
@@ -379,5 +386,35 @@ describe('the 漏检 check’s lookback', () => {
     );
     await raiseMissedRounds(h.ctx, 'day');
     expect((await stateOf()).map(([, state]) => state)).toEqual([1, 1]);
+  });
+});
+
+describe('a round frozen by a report’s read', () => {
+  it('has its 漏检 alert at once, not at the freeze timer’s next turn', async () => {
+    // Past any read of the last minute (readers freeze at most once a minute).
+    h.clock.set(new Date(h.clock.now().getTime() + 2 * MINUTE));
+    const now = h.clock.now().getTime();
+    const [r] = await h.ctx.db.insert(road).values({ hold_id: w.b.holdId, road_name: '报表冻结线' }).returning();
+    const [due] = await h.ctx.db
+      .insert(patrolRound)
+      .values({
+        road_id: r!.road_id,
+        hold_id: w.b.holdId,
+        round_date: '2030-02-01',
+        window_start: new Date(now - 70 * MINUTE),
+        window_end: new Date(now - 10 * MINUTE),
+        expected_cards: [f.c1],
+      })
+      .returning();
+    const read = await h.post<MissedReportRow[]>(
+      '/Report/Missed',
+      { group_by: 'road', start_date: '2030-02-01', end_date: '2030-02-01' },
+      w.b.token,
+    );
+    expect(read.code, read.msg).toBe(200);
+    // The report counts the round missed: this read froze it.
+    expect(read.data.filter((row) => row.group_key === r!.road_id).map((row) => row.missed)).toEqual([1]);
+    const alerts = (await alertsOf(w.b.token, { kind: 1 })).data.filter((a) => a.road_id === r!.road_id);
+    expect(alerts.map((a) => [a.round_id, a.state])).toEqual([[due!.round_id, 0]]);
   });
 });

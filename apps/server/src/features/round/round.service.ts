@@ -15,6 +15,7 @@ import {
 import { roadSchedule, taskSchedule } from '../../domain/stored-schedule.js';
 import { localDate } from '../../domain/time.js';
 import { addDays, zonedInstant } from '../../domain/zoned-time.js';
+import { raiseMissedRounds } from '../alert/alert.service.js';
 import { onDutyIn } from '../shift/shift.service.js';
 import * as checks from './round-checks.repository.js';
 import * as making from './round-making.repository.js';
@@ -366,22 +367,31 @@ export function freezeEndedRounds(ctx: AppContext, q: Queryable): Promise<{ roun
   return checks.freezeEnded(q, ctx.now());
 }
 
-/** The periodic sweep: today's and yesterday's rounds stored, ended ones frozen (so history has missed days too). */
-export async function sweepRounds(ctx: AppContext): Promise<void> {
+/**
+ * The periodic sweep: today's and yesterday's rounds stored, ended ones frozen (so history has missed days too);
+ * answers the rounds it froze.
+ */
+export async function sweepRounds(ctx: AppContext): Promise<{ round_id: number; result: number }[]> {
   const today = localDate(ctx.now(), ctx.config.tzName);
   await ensureRounds(ctx, ctx.db, [addDays(today, -1), today]);
-  await freezeEndedRounds(ctx, ctx.db);
+  return freezeEndedRounds(ctx, ctx.db);
 }
 
 const lastSweeps = new WeakMap<Queryable, number>();
 /** How stale the stored rounds of today may be when a reader needs them. */
 const SWEEP_FRESH_MS = 60_000;
 
-/** Today's rounds stored and ended ones frozen, at most once a minute per database (readers call this). */
+/**
+ * Today's rounds stored and ended ones frozen, at most once a minute per database (readers call this). The 漏检
+ * alerts of the rounds it froze are raised at once, as the freeze timer raises its own: a round a report shows
+ * missed has its alert then, not up to a timer's period later.
+ */
 export async function freshRounds(ctx: AppContext): Promise<void> {
   const now = ctx.now().getTime();
   const last = lastSweeps.get(ctx.db);
   if (last !== undefined && Math.abs(now - last) < SWEEP_FRESH_MS) return;
-  await sweepRounds(ctx);
+  const frozen = await sweepRounds(ctx);
+  // Only the abnormal ones get an alert: raiseMissedRounds picks them.
+  if (frozen.length > 0) await raiseMissedRounds(ctx, 'due');
   lastSweeps.set(ctx.db, now);
 }

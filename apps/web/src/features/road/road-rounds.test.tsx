@@ -92,21 +92,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** 路线状态 with 查看轮次 clicked on its road: the dialog. */
+async function openRounds() {
+  render(
+    <Providers>
+      <RoadStatePage />
+    </Providers>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: '查看轮次' }));
+  return screen.findByRole('dialog');
+}
+
 describe('路线状态: 查看轮次', { timeout: 60_000 }, () => {
   it('finds the road’s round of today and shows each point’s result', async () => {
     const server = serve((call) => {
       const day = (call.body as { start_date: string }).start_date;
       return { data: [round(day)], total: 1 };
     });
-    render(
-      <Providers>
-        <RoadStatePage />
-      </Providers>,
-    );
-    const row = (await screen.findByText('东区周巡')).closest('tr')!;
-    expect(within(row).getByText('15分钟')).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: '查看轮次' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openRounds();
+    expect(within(screen.getByText('东区周巡').closest('tr')!).getByText('15分钟')).toBeTruthy();
     const points = await within(dialog).findByRole('table', { name: '本轮巡检点' });
     const today = dayjs().format('YYYY-MM-DD');
     expect(server.callsTo('/Report/MissedRounds')[0]?.body).toEqual({
@@ -136,26 +140,14 @@ describe('路线状态: 查看轮次', { timeout: 60_000 }, () => {
       const all = Array.from({ length: 12 }, (_, i) => ({ ...round(day), round_id: 100 + i, slot_no: i + 1 }));
       return { data: all.slice((PageIndex - 1) * PageSize, PageIndex * PageSize), total: all.length };
     });
-    render(
-      <Providers>
-        <RoadStatePage />
-      </Providers>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: '查看轮次' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openRounds();
     await waitFor(() => expect(within(dialog).getAllByTestId('round-line')).toHaveLength(12));
     expect(server.callsTo('/Report/MissedRounds').length).toBeGreaterThan(0);
   });
 
   it('says 当天没有巡检轮次 when the road had none that day', async () => {
     const server = serve(() => ({ data: [], total: 0 }));
-    render(
-      <Providers>
-        <RoadStatePage />
-      </Providers>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: '查看轮次' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openRounds();
     expect(await within(dialog).findByText('当天没有巡检轮次')).toBeTruthy();
     await waitFor(() => expect(server.callsTo('/Report/MissedRounds')).toHaveLength(1));
     expect(server.callsTo('/Report/RoundPoints')).toHaveLength(0);
