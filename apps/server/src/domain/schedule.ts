@@ -106,11 +106,12 @@ export function windowOn(schedule: Schedule, date: string, tz: string): Round {
 
 /**
  * The rounds of a date, one per slot: none when the date is not scheduled; a slot whose window had ended before
- * the road or task was saved has none (it starts with the next scheduled day).
+ * the road or task was saved has none (it starts with the next scheduled day), nor has a slot the clocks skip that
+ * night (wholly inside the hour they are put forward: its window is empty, zonedInstant).
  */
 export function roundsOn(schedule: Schedule, date: string, tz: string): Round[] {
   if (!isScheduledOn(schedule, date)) return [];
-  return windowsOn(schedule, date, tz).filter((round) => schedule.createdAt < round.end);
+  return windowsOn(schedule, date, tz).filter((round) => schedule.createdAt < round.end && round.start < round.end);
 }
 
 /** The first round of a date, or null (a road or task with one window has only this one). */

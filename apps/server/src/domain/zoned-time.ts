@@ -62,7 +62,12 @@ function computeOffsetMs(instant: number, tz: string): number {
  */
 const instants = new Map<string, number>();
 
-/** The instant of a wall-clock time: `date` (YYYY-MM-DD) plus `minutes` after its midnight, in zone `tz`. */
+/**
+ * The instant of a wall-clock time: `date` (YYYY-MM-DD) plus `minutes` after its midnight, in zone `tz`. A time the
+ * clocks skipped (in the gap when they are put forward) is the instant they jumped, the gap's end; a time they
+ * repeat is one of its two instants. So a later wall-clock time never comes out earlier: windows that do not overlap
+ * on the clock do not overlap in time, and none ends before it starts (a slot wholly in the gap is empty that night).
+ */
 export function zonedInstant(date: string, minutes: number, tz: string): Date {
   const key = `${tz}|${date}|${minutes}`;
   const known = instants.get(key);
@@ -72,9 +77,24 @@ export function zonedInstant(date: string, minutes: number, tz: string): Date {
   let instant = wall - zoneOffsetMs(wall, tz);
   // A second pass settles instants near an offset change (DST zones).
   instant = wall - zoneOffsetMs(instant, tz);
+  if (instant + zoneOffsetMs(instant, tz) !== wall) instant = gapEnd(wall, instant, tz);
   if (instants.size > 10_000) instants.clear();
   instants.set(key, instant);
   return new Date(instant);
+}
+
+/** Longer than any gap a zone's clocks have jumped (an hour or two) and shorter than the time between two changes. */
+const GAP_SEARCH_MS = 4 * 3_600_000;
+
+/**
+ * The instant the clocks jumped over `wall` (a wall-clock time they skipped; `near` is one of its two readings, with
+ * the offset before or after the jump): the first quarter hour whose wall-clock time is not before it, as offsets
+ * change only on quarter hours (zoneOffsetMs).
+ */
+function gapEnd(wall: number, near: number, tz: string): number {
+  let instant = Math.floor((near - GAP_SEARCH_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  while (instant + zoneOffsetMs(instant, tz) < wall) instant += QUARTER_HOUR_MS;
+  return instant;
 }
 
 /** Whole days between two YYYY-MM-DD dates, and date arithmetic on them. */
