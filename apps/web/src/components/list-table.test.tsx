@@ -22,25 +22,26 @@ function Rows({ scrollX }: { scrollX: number }) {
 
 afterEach(() => queryClient.clear());
 
+/** The list's table, given `scrollX`, once its row is shown. */
+async function tableGiven(scrollX: number): Promise<HTMLElement> {
+  render(
+    <Providers>
+      <Rows scrollX={scrollX} />
+    </Providers>,
+  );
+  await screen.findByText('东门');
+  return screen.getByRole('table', { name: '测试列表' });
+}
+
 describe('ListTable', () => {
+  // antd sets the scroll width on the table itself.
   it('scrolls sideways at its columns’ widths when they are wider than the width it was given', async () => {
-    render(
-      <Providers>
-        <Rows scrollX={700} />
-      </Providers>,
-    );
-    await screen.findByText('东门');
-    // antd sets the scroll width on the table itself.
-    await waitFor(() => expect(screen.getByRole('table', { name: '测试列表' }).style.width).toBe('900px'));
+    const table = await tableGiven(700);
+    await waitFor(() => expect(table.style.width).toBe('900px'));
   });
 
   it('keeps the width it was given when that is wider', async () => {
-    render(
-      <Providers>
-        <Rows scrollX={1200} />
-      </Providers>,
-    );
-    await screen.findByText('东门');
-    await waitFor(() => expect(screen.getByRole('table', { name: '测试列表' }).style.width).toBe('1200px'));
+    const table = await tableGiven(1200);
+    await waitFor(() => expect(table.style.width).toBe('1200px'));
   });
 });
