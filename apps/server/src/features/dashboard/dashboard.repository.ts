@@ -1,24 +1,50 @@
-import { and, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { road } from '../../db/schema.js';
-import { idArray, inIds, queryRows } from '../../db/sql.js';
-import { roadScheduleColumns } from '../../db/road-schedule.js';
+import { idArray, queryRows } from '../../db/sql.js';
 
 /**
  * The live roads of the organisations with what their status needs: the schedule and how many live points they
  * have (counted here, not listed: the dashboard needs no names).
  */
 export async function roadSchedules(q: Queryable, holdIds: number[]) {
-  return q
-    .select({
-      road_id: road.road_id,
-      ...roadScheduleColumns,
-      cards: sql<number>`(select count(*)::int from road_card rc
-        join patrol_card pc on pc.patrol_id = rc.patrol_id and pc.deleted_at is null
-        where rc.road_id = ${road.road_id})`,
-    })
-    .from(road)
-    .where(and(isNull(road.deleted_at), inIds(road.hold_id, holdIds)));
+  // Hand-written: 2,000 roads mapped field by field through Drizzle's column objects were a tenth of Summary's time
+  // (issue 36); times come as epoch milliseconds, numbers the driver reads at once. Each road's own live points are
+  // counted by one join: the count in Drizzle's single-table select named its column unqualified, so it compared
+  // road_card's road_id with itself and gave every road the points of all.
+  const rows = await queryRows<{
+    road_id: number;
+    cycle_repeat_type: number;
+    cycle_items: number[];
+    start_minute: number | null;
+    end_minute: number | null;
+    time_slots: number[];
+    created_ms: number;
+    closed_ms: number | null;
+    cards: number;
+  }>(
+    q,
+    sql`select r.road_id, r.cycle_repeat_type, r.cycle_items, r.start_minute, r.end_minute, r.time_slots,
+          extract(epoch from r.create_time)::float8 * 1000 as created_ms,
+          extract(epoch from r.closed_at)::float8 * 1000 as closed_ms,
+          count(pc.patrol_id)::int as cards
+        from road r
+        left join road_card rc on rc.road_id = r.road_id
+        left join patrol_card pc on pc.patrol_id = rc.patrol_id and pc.deleted_at is null
+        where r.deleted_at is null and r.hold_id = any(${idArray(holdIds)})
+        group by r.road_id`,
+  );
+  // Each row built whole: a rest pattern's copy cost 3.5 ms at 2,000 roads, and its rows were slower to read after.
+  return rows.map((row) => ({
+    road_id: row.road_id,
+    cycle_repeat_type: row.cycle_repeat_type,
+    cycle_items: row.cycle_items,
+    start_minute: row.start_minute,
+    end_minute: row.end_minute,
+    time_slots: row.time_slots,
+    created_at: new Date(row.created_ms),
+    closed_at: row.closed_ms === null ? null : new Date(row.closed_ms),
+    cards: row.cards,
+  }));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard
 import { DEVICE_KEY, useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
+import * as repo from './dashboard.repository.js';
 
 const h = useHarness();
 let w: World;
@@ -117,6 +118,12 @@ describe('the dashboard', () => {
     const second = await h.get<PunchRow[]>('/Dashboard/TodayPatrolLogs', { PageIndex: 2, PageSize: 2 }, w.a.token);
     expect(second.data.map((r) => r.create_htime)).toEqual(['09:00:00']);
     expect(second.total).toBe(3);
+  });
+
+  it('reads each road’s own live points for the rounds it has not stored yet', async () => {
+    const roads = await repo.roadSchedules(h.ctx.db, [w.a.holdId]);
+    expect(roads.map((r) => r.cards).sort()).toEqual([1, 2]);
+    expect(roads.every((r) => r.created_at instanceof Date && r.closed_at === null)).toBe(true);
   });
 
   it('shows a sibling enterprise nothing of it, and refuses a foreign organisation', async () => {
