@@ -1,5 +1,6 @@
 // P1: terminals uploading 1,000-record batches through real HTTP, several at once, beside the driver's own
 // multi-row INSERT of the same kind of rows (unique checks on: the same table, keys and indexes).
+import { call } from './api.mjs';
 import { DEVICE_UPLOAD_KEY } from './server.mjs';
 import { summarize, timeMs } from './stats.mjs';
 
@@ -59,20 +60,17 @@ export async function uploadOverHttp(base, round = 0) {
     let accepted = 0;
     const { seconds, latencies } = await runConcurrently(devicesOf(round * RUNS + run), async (deviceNumber) => {
       const rows = batchRows(deviceNumber, 0);
-      const response = await fetch(`${base}/proxyserver/api/Terminal/UploadPunches`, {
-        method: 'POST',
-        headers: { authorization: `Device ${DEVICE_UPLOAD_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
+      const envelope = await call(base, 'POST', '/Terminal/UploadPunches', {
+        headers: { authorization: `Device ${DEVICE_UPLOAD_KEY}` },
+        body: {
           device_no: rows[0].device_no,
           records: rows.map((row) => ({
             patrol_sn: `PC${pad(row.card, 8)}`,
             punch_time: `${row.at.toISOString().slice(0, 19)}Z`,
             user_name: `xj${pad(row.account, 4)}`,
           })),
-        }),
+        },
       });
-      const envelope = await response.json();
-      if (envelope.code !== 200) throw new Error(`upload: ${envelope.code} ${envelope.msg}`);
       accepted += envelope.data.accepted;
     });
     if (accepted !== BATCHES_PER_RUN * BATCH)

@@ -48,12 +48,11 @@ export async function writeExport<T>(
   job: ExportJob<T>,
   limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
 ): Promise<string> {
-  const total = await job.count();
+  const dir = exportsDir(ctx);
+  // The housekeeping goes with the count, not after it: neither depends on the other.
+  const [total] = await Promise.all([job.count(), purgeExpired(ctx), mkdir(dir, { recursive: true })]);
   if (total === 0) return '';
   if (total > limits.maxRows) throw invalid(recordMessages.tooManyRows);
-  await purgeExpired(ctx);
-  const dir = exportsDir(ctx);
-  await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.xlsx`;
   const temporary = path.join(dir, `${name}.part`);
   const final = path.join(dir, name);

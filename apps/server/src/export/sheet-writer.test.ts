@@ -141,6 +141,32 @@ describe('the .xlsx sheet writer', () => {
     expect(bySheetJs).toEqual(expected);
   });
 
+  it('escapes a cell anywhere in a batch, and a column’s text for an empty field', async () => {
+    type Pair = { name: string; note: string };
+    const columns = [
+      { key: 'name', title: '名称' },
+      { key: 'note', title: '备注', blank: '<无> & "空"' },
+    ] as const;
+    // One batch of plain rows but one cell; the blank's characters are not in any batch's text.
+    const rows: Pair[] = Array.from({ length: 40 }, (_, i) => ({ name: `巡检点${i}`, note: i === 23 ? 'a<b' : '' }));
+    const file = path.join(dir, 'escapes.xlsx');
+    await writeSheet<Pair>(
+      file,
+      '转义',
+      {
+        columns,
+        async *batches() {
+          yield cellsOf(columns, rows);
+          yield cellsOf(columns, [{ name: '末行', note: '' }]);
+        },
+      },
+      { maxRows: 100, batchSize: 100 },
+    );
+    const sheet = XLSX.read(readFileSync(file), { type: 'buffer' }).Sheets['转义']!;
+    const notes = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 }).map((row) => row[1]);
+    expect(notes.slice(1)).toEqual([...rows.map((row) => row.note || '<无> & "空"'), '<无> & "空"']);
+  });
+
   it('writes each sheet of a workbook to its cap, the rows past one sheet’s cap never reaching the next', async () => {
     const columns = [{ key: 'id', title: '编号' }] as const;
     const sheetOf = (title: string, count: number) => ({
