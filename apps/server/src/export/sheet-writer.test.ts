@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SheetColumn } from '@guard-tour/contract';
 import { cellsOf, writeSheet, writeWorkbook } from './sheet-writer.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-writer-'));
@@ -38,6 +39,28 @@ async function written(title: string, rows: Row[], maxRows = 100) {
   const values: unknown[][] = [];
   sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
   return { count, sheet, values };
+}
+
+/** Writes `batches` of `rows` to a new file named `name`, one sheet `title`; answers the file's path. */
+async function writeBatches<T>(
+  name: string,
+  title: string,
+  columns: readonly SheetColumn<T>[],
+  batches: readonly T[][],
+): Promise<string> {
+  const file = path.join(dir, name);
+  await writeSheet<T>(
+    file,
+    title,
+    {
+      columns,
+      async *batches() {
+        for (const rows of batches) yield cellsOf(columns, rows);
+      },
+    },
+    { maxRows: 100, batchSize: 100 },
+  );
+  return file;
 }
 
 describe('the .xlsx sheet writer', () => {
@@ -106,18 +129,7 @@ describe('the .xlsx sheet writer', () => {
       { a: '', b: '', c: '', d: '丁' },
       { a: '甲', b: 2, c: '=3', d: '  空格  ' },
     ];
-    const file = path.join(dir, 'gaps.xlsx');
-    await writeSheet<Wide>(
-      file,
-      '空格',
-      {
-        columns,
-        async *batches() {
-          yield cellsOf(columns, rows);
-        },
-      },
-      { maxRows: 10, batchSize: 10 },
-    );
+    const file = await writeBatches('gaps.xlsx', '空格', columns, [rows]);
     const expected = [{ A: 1, C: '丙' }, { B: '乙', D: 4 }, { D: '丁' }, { A: '甲', B: 2, C: "'=3", D: '  空格  ' }];
 
     const book = new ExcelJS.Workbook();
@@ -147,21 +159,9 @@ describe('the .xlsx sheet writer', () => {
       { key: 'name', title: '名称' },
       { key: 'note', title: '备注', blank: '<无> & "空"' },
     ] as const;
-    // One batch of plain rows but one cell; the blank's characters are not in any batch's text.
+    // A cell to escape among plain ones; a column's text for an empty field, which is in no row's own text.
     const rows: Pair[] = Array.from({ length: 40 }, (_, i) => ({ name: `巡检点${i}`, note: i === 23 ? 'a<b' : '' }));
-    const file = path.join(dir, 'escapes.xlsx');
-    await writeSheet<Pair>(
-      file,
-      '转义',
-      {
-        columns,
-        async *batches() {
-          yield cellsOf(columns, rows);
-          yield cellsOf(columns, [{ name: '末行', note: '' }]);
-        },
-      },
-      { maxRows: 100, batchSize: 100 },
-    );
+    const file = await writeBatches('escapes.xlsx', '转义', columns, [rows, [{ name: '末行', note: '' }]]);
     const sheet = XLSX.read(readFileSync(file), { type: 'buffer' }).Sheets['转义']!;
     const notes = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 }).map((row) => row[1]);
     expect(notes.slice(1)).toEqual([...rows.map((row) => row.note || '<无> & "空"'), '<无> & "空"']);
