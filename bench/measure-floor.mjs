@@ -1,7 +1,7 @@
 // P13's floor on this machine: P3's load (50 connections, autocannon) on the server, and on the least server that
 // can answer it (bench/floor-server.mjs: node:http, the call's captured statements on a pool, the envelope), beside
 // the raw replay of its statements, alternated. Where the bare server stays under 0.8× the replay too, the rest of
-// P13's gap is not in the server's own code.
+// P13's gap is not in the server's own code. Each side also says whose CPU its requests took (cpu-accounting.mjs).
 //
 //   BENCH_KEPT_DATASET=postgres://… [ROUNDS=2] node bench/measure-floor.mjs
 import { fork } from 'node:child_process';
@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { loginAdmin } from './api.mjs';
 import { loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
+import { cpuLine, withCpuAccounting } from './cpu-accounting.mjs';
 import { copyKeptDataset } from './kept-dataset.mjs';
 import { captureQueries } from './measure-calls.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
@@ -51,17 +52,19 @@ try {
       requestsPerSecond: result.requests.total / result.duration,
       p50: result.latency.p50,
       p99: result.latency.p99,
+      total: result.requests.total,
     };
   };
   const show = (side) =>
     `${side.requestsPerSecond.toFixed(0)}/s (p50 ${side.p50.toFixed(0)} ms, p99 ${side.p99.toFixed(0)} ms)`;
   for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round += 1) {
-    const served = await loadOverHttp(server.base, token, loadCall());
-    const bare = await onFloor();
-    const raw = await loadRaw(db, services, loadCall(), TZ_NAME, token);
+    const served = await withCpuAccounting(server.pid, () => loadOverHttp(server.base, token, loadCall()));
+    const bare = await withCpuAccounting(floor.pid, onFloor);
+    const raw = await withCpuAccounting(null, () => loadRaw(db, services, loadCall(), TZ_NAME, token));
     console.log(
       `server ${show(served)} · bare server ${show(bare)} · raw ${show(raw)}: server ${(served.requestsPerSecond / raw.requestsPerSecond).toFixed(2)}×, bare ${(bare.requestsPerSecond / raw.requestsPerSecond).toFixed(2)}× the replay`,
     );
+    console.log(`  server: ${cpuLine(served)}\n  bare:   ${cpuLine(bare)}\n  raw:    ${cpuLine(raw)}`);
   }
 } finally {
   floor?.kill('SIGTERM');

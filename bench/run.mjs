@@ -29,6 +29,7 @@ import { alertDelivery, alertNote } from './measure-alerts.mjs';
 import { lighthouse } from './measure-console.mjs';
 import { guardApp } from './measure-guard-app.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts, writersSideBySide } from './measure-export.mjs';
+import { cpuLine, withCpuAccounting } from './cpu-accounting.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
 import { startup } from './measure-startup.mjs';
 import { CONCURRENCY, insertRaw, uploadOverHttp } from './measure-upload.mjs';
@@ -130,7 +131,7 @@ try {
   let p3Server = null;
   if (runs('p3')) {
     step(`P3: ${CONNECTIONS} connections`);
-    p3Server = await loadOverHttp(server.base, token, loadCall());
+    p3Server = await withCpuAccounting(server.pid, () => loadOverHttp(server.base, token, loadCall()));
   }
   let p6Server = null;
   if (runs('p6')) {
@@ -181,8 +182,11 @@ try {
       connections: CONNECTIONS,
       call: loadCall(),
       server: p3Server,
-      raw: await loadRaw(db, services, loadCall(), TZ_NAME, token),
+      raw: await withCpuAccounting(null, () => loadRaw(db, services, loadCall(), TZ_NAME, token)),
     };
+    results.notes.push(
+      `P3's CPU (bench/cpu-accounting.mjs): over HTTP, ${cpuLine(results.p3.server)}; raw, ${cpuLine(results.p3.raw)}.`,
+    );
   }
   if (p6Server) {
     results.p6 = {

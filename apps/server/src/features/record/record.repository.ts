@@ -37,7 +37,7 @@ export interface PunchFilter {
 
 /**
  * How a filter's values enter a statement: bound at once (`boundValue`), or as named placeholders of a statement
- * built once and run with the values `filterValues` collects under the same names.
+ * built once and run with `filterValues`, whose names they carry.
  */
 type Bind = (name: string, value: unknown) => SQLChunk;
 const boundValue: Bind = (_name, value) => sql.param(value);
@@ -51,19 +51,43 @@ const liveKeys = (filter: PunchFilter) => filter.keys.filter((k) => k.key !== ''
  * of even one id makes it fetch and sort the whole span.
  */
 function inHolds(column: AnyColumn, filter: PunchFilter, bind: Bind): SQL {
+  const values = filterValues(filter);
+  if (values.holdId !== undefined) return sql`${column} = ${bind('holdId', values.holdId)}`;
+  return sql`${column} = any(${bind('holdIds', values.holdIds)}::int[])`;
+}
+
+/**
+ * The values a filter's statements bind, under the names their placeholders carry: read for every list call, so
+ * made directly, not by building the statement's SQL again to collect them (a tree of Drizzle's objects a request).
+ */
+interface FilterValues {
+  holdId?: number;
+  holdIds?: number[];
+  from?: Date;
+  to?: Date;
+  [key: `key${number}`]: string;
+}
+
+function filterValues(filter: PunchFilter): FilterValues {
   const [only, ...more] = filter.holdIds;
-  if (only !== undefined && more.length === 0) return sql`${column} = ${bind('holdId', only)}`;
-  return sql`${column} = any(${bind('holdIds', filter.holdIds)}::int[])`;
+  const values: FilterValues = only !== undefined && more.length === 0 ? { holdId: only } : { holdIds: filter.holdIds };
+  if (filter.span.from) values.from = filter.span.from;
+  if (filter.span.to) values.to = filter.span.to;
+  liveKeys(filter).forEach((k, i) => {
+    values[`key${i}`] = containsPattern(k.key);
+  });
+  return values;
 }
 
 export function punchWhere(filter: PunchFilter, bind: Bind = boundValue): SQL | undefined {
+  const values = filterValues(filter);
   return and(
     inHolds(punch.hold_id, filter, bind),
-    filter.span.from ? sql`${punch.punch_time} >= ${bind('from', filter.span.from)}` : undefined,
-    filter.span.to ? sql`${punch.punch_time} < ${bind('to', filter.span.to)}` : undefined,
+    values.from ? sql`${punch.punch_time} >= ${bind('from', values.from)}` : undefined,
+    values.to ? sql`${punch.punch_time} < ${bind('to', values.to)}` : undefined,
     filter.flaggedOnly ? sql`${punch.flag} <> 0` : undefined,
     ...liveKeys(filter).map((k, i) => {
-      const pattern = () => bind(`key${i}`, containsPattern(k.key));
+      const pattern = () => bind(`key${i}`, values[`key${i}`]);
       const matches = (column: (field: PunchTextField) => SQLChunk) =>
         or(...k.fields.map((field) => sql`${column(field)} ilike ${pattern()}`));
       return and(
@@ -122,16 +146,6 @@ function countQuery(q: Queryable, filter: PunchFilter, bind: Bind = boundValue) 
     .where(punchWhere(filter, bind));
 }
 
-/** The values of a statement built with placeholders, under their names. */
-function filterValues(filter: PunchFilter): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  punchWhere(filter, (name, value) => {
-    values[name] = value;
-    return sql.placeholder(name);
-  });
-  return values;
-}
-
 /** What decides a list statement's text: zone, one organisation or more, span ends, keyword fields, count. */
 const shapeOf = (tz: string, filter: PunchFilter) =>
   JSON.stringify([
@@ -179,18 +193,20 @@ function buildListStatement(db: Db, tz: string, filter: PunchFilter) {
 /** The columns of a punch row in the order the list statement selects them. */
 const PUNCH_ROW_KEYS = Object.keys(punchRowColumns('UTC')) as (keyof PunchRow)[];
 
+/** The punch row's numbers the drivers may hand back as text or bigint (int8, float8 through the array reader). */
+const NUMERIC_KEYS = new Set<keyof PunchRow>(['punch_id', 'lat', 'lng', 'distance_m']);
+/** For each column of the list statement, whether it is one of those numbers (read once, not per field of a row). */
+const NUMERIC_AT = PUNCH_ROW_KEYS.map((key) => NUMERIC_KEYS.has(key));
+
 /** A row of the list statement as the answer's row: ids and positions as numbers, the rest as selected. */
 function punchRowOf(values: unknown[]): PunchRow {
   const row: Record<string, unknown> = {};
-  PUNCH_ROW_KEYS.forEach((key, i) => {
+  for (let i = 0; i < PUNCH_ROW_KEYS.length; i += 1) {
     const value = values[i];
-    row[key] = NUMERIC_KEYS.has(key) && value !== null ? Number(value) : value;
-  });
+    row[PUNCH_ROW_KEYS[i]!] = NUMERIC_AT[i] && value !== null ? Number(value) : value;
+  }
   return row as PunchRow;
 }
-
-/** The punch row's numbers the drivers may hand back as text or bigint (int8, float8 through the array reader). */
-const NUMERIC_KEYS = new Set<keyof PunchRow>(['punch_id', 'lat', 'lng', 'distance_m']);
 
 /** One page of punches, newest first, and the exact count in one statement; a page past the end counts on its own. */
 export async function listPunches(

@@ -1,0 +1,88 @@
+// Where a load's CPU went, per request: the server process (user and system time, all its threads), PostgreSQL (all
+// its processes), this benchmark process (the load generator or the raw side's driver) and what the machine left
+// idle, read from /proc before and after. On a machine whose two cores the server, PostgreSQL and the load generator
+// share, a ratio of requests a second is a ratio of CPU a request, and this says whose.
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const TICK_MS = 10;
+
+/** The fields of /proc/<pid>/stat after the command's name (state first), or null when the process is gone. */
+function statFields(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** `{ user, system }` milliseconds of CPU a process has used, all threads. */
+function processMs(pid) {
+  const fields = statFields(pid);
+  return fields ? { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS } : { user: 0, system: 0 };
+}
+
+/**
+ * Milliseconds of CPU used by every process named postgres, and by those that have ended: a backend's time moves to
+ * the postmaster's children's time when it exits (a connection closed during the load would drop out otherwise).
+ */
+function postgresMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let name;
+    try {
+      name = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    const fields = name === 'postgres' ? statFields(entry) : null;
+    if (fields) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+  }
+  return total;
+}
+
+/** Milliseconds the machine's CPUs were idle, all of them together. */
+function idleMs() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  return Number(fields[4]) * TICK_MS;
+}
+
+function snapshot(serverPid) {
+  const own = process.cpuUsage();
+  return {
+    server: serverPid ? processMs(serverPid) : { user: 0, system: 0 },
+    postgres: postgresMs(),
+    bench: (own.user + own.system) / 1000,
+    idle: idleMs(),
+  };
+}
+
+/**
+ * Runs `work` (a load that answers `{ total }`, its requests) and answers its result with `cpu`: milliseconds of CPU
+ * a request of the server (`serverPid`; none for the raw side), PostgreSQL, this process and the idle machine.
+ */
+export async function withCpuAccounting(serverPid, work) {
+  const before = snapshot(serverPid);
+  const result = await work();
+  const after = snapshot(serverPid);
+  const perRequest = (ms) => ms / result.total;
+  return {
+    ...result,
+    cpu: {
+      serverUser: perRequest(after.server.user - before.server.user),
+      serverSystem: perRequest(after.server.system - before.server.system),
+      postgres: perRequest(after.postgres - before.postgres),
+      bench: perRequest(after.bench - before.bench),
+      idle: perRequest(after.idle - before.idle),
+    },
+  };
+}
+
+/** One line: `server 0.25 + 0.21 ms, PostgreSQL 0.78, load 0.11, idle 0.22 ms a request`. */
+export function cpuLine({ cpu }) {
+  const ms = (value) => value.toFixed(2);
+  const server =
+    cpu.serverUser + cpu.serverSystem > 0 ? `server ${ms(cpu.serverUser)} + ${ms(cpu.serverSystem)} sys, ` : '';
+  return `${server}PostgreSQL ${ms(cpu.postgres)}, this process ${ms(cpu.bench)}, idle ${ms(cpu.idle)} ms of CPU a request`;
+}
