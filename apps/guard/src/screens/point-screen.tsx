@@ -6,8 +6,11 @@ import type { GivenAnswer } from '../lib/punch-queue';
 import { EventReport } from './event-report';
 import { PointStatus } from './point-status';
 
-// The checklist form loads with the first point that has one: the app shell stays within its budget.
-const ChecklistForm = lazy(() => import('./checklist-form').then((m) => ({ default: m.ChecklistForm })));
+// The checklist form is a chunk of its own (the app shell stays within its budget), loaded with this screen's, not
+// with the first point that has a checklist: offline by then, it could not be fetched (app.tsx).
+const loadChecklistForm = () => import('./checklist-form').then((m) => ({ default: m.ChecklistForm }));
+const ChecklistForm = lazy(loadChecklistForm);
+void loadChecklistForm();
 
 /** One point: its state, a check by hand, and 事件上报 (joined to the punch just taken while it waits). */
 export function PointScreen(props: { card: string; punchKey: string | null; onBack: () => void }) {

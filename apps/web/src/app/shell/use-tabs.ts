@@ -55,7 +55,11 @@ export function useTabs() {
   );
 
   const close = (key: string) => {
-    const result = closeTab(tabs, key, activeKey ?? '', home);
+    // The screen is the address's: while a screen's code loads, React still shows the one before it (the navigation
+    // renders in a transition) though the address has moved on. Closing the tab of the screen being opened must show
+    // its neighbour too, or the address stays on a screen without a tab (shell.spec, closing the open screen's tab).
+    const shown = tabOf(window.location)?.key ?? activeKey ?? '';
+    const result = closeTab(tabs, key, shown, home);
     if (result.refused) {
       void message.warning(MSG.lastTab);
       return;
