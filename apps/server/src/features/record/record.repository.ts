@@ -50,8 +50,7 @@ const liveKeys = (filter: PunchFilter) => filter.keys.filter((k) => k.key !== ''
  * PostgreSQL can walk the (hold_id, punch_time, punch_id) index newest first and stop at the page's end; `= any(…)`
  * of even one id makes it fetch and sort the whole span.
  */
-function inHolds(column: AnyColumn, filter: PunchFilter, bind: Bind): SQL {
-  const values = filterValues(filter);
+function inHolds(column: AnyColumn, values: FilterValues, bind: Bind): SQL {
   if (values.holdId !== undefined) return sql`${column} = ${bind('holdId', values.holdId)}`;
   return sql`${column} = any(${bind('holdIds', values.holdIds)}::int[])`;
 }
@@ -82,7 +81,7 @@ function filterValues(filter: PunchFilter): FilterValues {
 export function punchWhere(filter: PunchFilter, bind: Bind = boundValue): SQL | undefined {
   const values = filterValues(filter);
   return and(
-    inHolds(punch.hold_id, filter, bind),
+    inHolds(punch.hold_id, values, bind),
     values.from ? sql`${punch.punch_time} >= ${bind('from', values.from)}` : undefined,
     values.to ? sql`${punch.punch_time} < ${bind('to', values.to)}` : undefined,
     filter.flaggedOnly ? sql`${punch.flag} <> 0` : undefined,
@@ -134,7 +133,7 @@ function countQuery(q: Queryable, filter: PunchFilter, bind: Bind = boundValue) 
       .from(punchCount)
       .where(
         and(
-          inHolds(punchCount.hold_id, filter, bind),
+          inHolds(punchCount.hold_id, filterValues(filter), bind),
           from ? sql`${punchCount.bucket} >= ${bind('from', from)}` : undefined,
           to ? sql`${punchCount.bucket} < ${bind('to', to)}` : undefined,
         ),
