@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { packRows, type PackedRows } from './packed-rows.js';
+import { cellText, packRows, type PackedRows } from './packed-rows.js';
 
 /** The cells of a packed batch as the sheet's thread reads them: [text, is a number]. */
 function unpacked(batch: PackedRows): [string, boolean][][] {
   return Array.from({ length: batch.rows }, (_, row) =>
-    Array.from({ length: batch.columns }, (_, i) => {
-      const k = row * batch.columns + i;
-      return [batch.text.slice(batch.ends[k], batch.ends[k + 1]), batch.numbers[k] === 1] as [string, boolean];
-    }),
+    Array.from(
+      { length: batch.columns },
+      (_, i) => [cellText(batch, row, i), batch.numbers[row * batch.columns + i] === 1] as [string, boolean],
+    ),
   );
 }
 
@@ -52,10 +52,10 @@ describe('rows packed for the sheet thread', () => {
         ['b', false],
       ],
     ]);
-    expect(batch.text).toBe('ab');
+    expect(batch.texts).toEqual(['ab']);
   });
 
   it('packs no rows', () => {
-    expect(packRows([], 3)).toMatchObject({ rows: 0, text: '' });
+    expect(packRows([], 3)).toMatchObject({ rows: 0, texts: [] });
   });
 });

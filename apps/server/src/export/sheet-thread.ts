@@ -117,7 +117,7 @@ export class SheetThread {
   rows(sheet: number, rows: PackedRows): void {
     if (this.ended) return;
     this.ahead += 1;
-    // The typed arrays move to the thread; the text is copied once.
+    // The typed arrays move to the thread; the rows' texts are copied.
     this.post({ kind: 'rows', sheet, rows }, [rows.ends.buffer, rows.numbers.buffer]);
   }
 

@@ -1,5 +1,5 @@
 import { sheetText } from '../domain/export-cell.js';
-import { packRows, type PackedRows } from './packed-rows.js';
+import { cellText, packRows, type PackedRows } from './packed-rows.js';
 
 /**
  * The SpreadsheetML text of an .xlsx (ECMA-376): the package parts around the sheets, and a sheet's rows written
@@ -79,12 +79,12 @@ function rowXml(
   cellStarts: readonly string[],
   blanks: readonly string[] = NO_BLANKS,
 ): string {
-  const { text: texts, ends, numbers } = batch;
+  const { numbers } = batch;
   let cells = '';
   let next = -1;
   for (let i = 0, k = row * batch.columns; i < cellStarts.length; i += 1, k += 1) {
     const start = i === next ? '<c' : `${cellStarts[i]}${rowNumber}"`;
-    let text = texts.slice(ends[k], ends[k + 1]);
+    let text = cellText(batch, row, i);
     if (numbers[k] === 1) {
       cells += `${start}><v>${text}</v></c>`;
       next = i + 1;
