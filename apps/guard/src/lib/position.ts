@@ -33,10 +33,17 @@ export function freshPosition(now = Date.now()): Position | null {
   return { lat: last.lat, lng: last.lng, accuracy: last.accuracy };
 }
 
-/** Asks for the position now, at most `waitMs`; null when refused, slow or missing. */
+/**
+ * The position for an SOS, a check-in or a duty tap: the followed fix at once when it is fresh (watchPosition calls
+ * back when the phone moves, so a guard standing still keeps an old but true fix), else asked of the browser, at
+ * most `waitMs`; null when refused, slow or missing. Asking again while a fix is at hand made an SOS wait up to its
+ * 5 s: Chromium answered getCurrentPosition only at its timeout while the watch had the position (sos.spec).
+ */
 export function currentPosition(waitMs = POSITION_WAIT_MS): Promise<Position | null> {
   const geo = geolocation();
   if (!geo) return Promise.resolve(null);
+  const known = freshPosition();
+  if (known) return Promise.resolve(known);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(freshPosition()), waitMs);
     geo.getCurrentPosition(
