@@ -1,8 +1,9 @@
-// Where a load's CPU went, per request: the server process (user and system time, all its threads), PostgreSQL (all
+// Where a load's CPU went, per request: the server's processes (user and system time, all their threads), PostgreSQL (all
 // its processes), this benchmark process (the load generator or the raw side's driver) and what the machine left
 // idle, read from /proc before and after. On a machine whose two cores the server, PostgreSQL and the load generator
 // share, a ratio of requests a second is a ratio of CPU a request, and this says whose.
 import { readFileSync, readdirSync } from 'node:fs';
+import { processTree } from './process-tree.mjs';
 
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
 const TICK_MS = 10;
@@ -48,10 +49,21 @@ function idleMs() {
   return Number(fields[4]) * TICK_MS;
 }
 
+/** The server's processes together: one, or a primary and its workers (WORKERS). */
+function serverMs(serverPid) {
+  const total = { user: 0, system: 0 };
+  for (const pid of serverPid ? processTree(serverPid) : []) {
+    const { user, system } = processMs(pid);
+    total.user += user;
+    total.system += system;
+  }
+  return total;
+}
+
 function snapshot(serverPid) {
   const own = process.cpuUsage();
   return {
-    server: serverPid ? processMs(serverPid) : { user: 0, system: 0 },
+    server: serverMs(serverPid),
     postgres: postgresMs(),
     bench: (own.user + own.system) / 1000,
     idle: idleMs(),

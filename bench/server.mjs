@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, serverNodeOptions } from '../scripts/lib.mjs';
 import { freePort } from '../scripts/pg-cluster.mjs';
+import { processTree } from './process-tree.mjs';
 
 export const ADMIN_PASSWORD = 'bench-admin-1';
 export const DEVICE_UPLOAD_KEY = 'bench-device-key-0123456789';
@@ -83,15 +84,20 @@ export async function startServer({
     pid: child.pid,
     startMs,
     output: () => log.join(''),
-    /** Peak resident memory since the last `resetPeak()` (VmHWM), in MB. */
-    peakRssMb: () => readStatusKb(child.pid, 'VmHWM') / 1024,
-    rssMb: () => readStatusKb(child.pid, 'VmRSS') / 1024,
+    /**
+     * Peak resident memory since the last `resetPeak()` (VmHWM), in MB: of the server's processes together (a primary
+     * and its workers with WORKERS; each one's peak, which overstates the peak of the sum).
+     */
+    peakRssMb: () => sumKb(child.pid, 'VmHWM') / 1024,
+    rssMb: () => sumKb(child.pid, 'VmRSS') / 1024,
     /** Resets VmHWM to the current RSS (Linux clear_refs 5), so a peak belongs to one measurement. */
     resetPeak() {
-      try {
-        writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
-      } catch {
-        // Not permitted: the peak then covers the whole run, which only overstates it.
+      for (const pid of processTree(child.pid)) {
+        try {
+          writeFileSync(`/proc/${pid}/clear_refs`, '5');
+        } catch {
+          // Not permitted: the peak then covers the whole run, which only overstates it.
+        }
       }
     },
     async stop() {
@@ -106,8 +112,17 @@ export async function startServer({
   };
 }
 
+function sumKb(pid, field) {
+  return processTree(pid).reduce((total, one) => total + readStatusKb(one, field), 0);
+}
+
 function readStatusKb(pid, field) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let status;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0; // Ended since it was listed.
+  }
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return match ? Number(match[1]) : NaN;
 }

@@ -273,7 +273,10 @@ describe('R11 the leader lost under load (Patroni, etcd, HAProxy, synchronous re
     const outcome = early === 'still waiting' ? await waiting : early;
     if (outcome.kind === 'acknowledged') first!.acknowledgement = outcome.result;
     await terminal.drain(server!.url, installation.deviceKey);
-    expect(first!.acknowledgement && second!.acknowledgement, terminal.refusals.join('; ')).toBeTruthy();
+    expect(
+      first!.acknowledgement && second!.acknowledgement,
+      `refused: ${terminal.refusals.join('; ')}; lost: ${terminal.losses.join('; ')}; the server ${server!.log}`,
+    ).toBeTruthy();
     const stored = await storedPunches(installation.databaseUrl, [terminal.deviceNo]);
     const problem = describeAudit(auditPunches(terminal.batches.flatMap(keysOf), stored), 'records');
     expect(problem).toBe('');

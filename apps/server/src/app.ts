@@ -8,6 +8,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import type { Conversation } from './cluster/conversation.js';
+import { SharedExportSlots, sharedRateStore } from './cluster/worker-limits.js';
 import { registerAuth } from './http/auth.js';
 import { isConsolePath } from './http/console-paths.js';
 import { fail } from './http/envelope.js';
@@ -101,6 +103,8 @@ export interface AppOptions {
   webRoot?: string;
   /** The built guard app; served at `/m/` when present. */
   guardRoot?: string;
+  /** In a worker of a server (cluster/): the primary, which keeps the rate counts, export slots and metrics' sum. */
+  primary?: Conversation;
 }
 
 /** Builds the whole server: plugins, the error handler, auth and every feature's routes. Nothing listens here. */
@@ -133,7 +137,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerRequestLog(app);
   // Before any route: their hooks reach every route registered after them (OPERATIONS.md).
   registerSecurityHeaders(app, webRoot);
-  registerMetrics(app, ctx.db, ctx.config.metricsToken);
+  const { primary } = options;
+  registerMetrics(app, ctx.db, ctx.config.metricsToken, primary);
   registerProbes(app, ctx.db);
   await registerRateLimits(app, {
     loginPerMinute: ctx.config.loginRateLimit,
@@ -141,8 +146,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     photoPerMinute: ctx.config.photoRateLimit,
     registerAppPerMinute: ctx.config.registerAppRateLimit,
     importUploadPerMinute: ctx.config.importUploadRateLimit,
+    store: primary && sharedRateStore(primary),
   });
-  registerExportLimit(app);
+  registerExportLimit(app, primary && new SharedExportSlots(primary));
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: '巡检管理平台 API', version: '1.0.0' } },

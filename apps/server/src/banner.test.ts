@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 import { maskDatabaseUrl, startBanner } from './banner.js';
+import type { DeviceKey } from './security/device-key.js';
 
 describe('the start banner (OPERATIONS.md, Logs)', () => {
   it('never shows the database password, whatever form DATABASE_URL takes', () => {
@@ -23,10 +24,12 @@ describe('the start banner (OPERATIONS.md, Logs)', () => {
       ADMIN_PASSWORD: 'Admin-pass-1',
       DATA_DIR: '/srv/guard',
     });
+    // A whole key, as a caller might hand it: the banner still says only where it is kept.
+    const deviceKey: DeviceKey = { key: 'the-device-key', generated: true, file: '/srv/guard/device-upload.key' };
     const banner = startBanner({
       address: 'http://127.0.0.1:8080',
       config,
-      deviceKey: { key: 'the-device-key', generated: true, file: '/srv/guard/device-upload.key' },
+      deviceKey,
       demoNote: '',
     });
     const everything = JSON.stringify(banner);
@@ -40,7 +43,7 @@ describe('the start banner (OPERATIONS.md, Logs)', () => {
     const banner = startBanner({
       address: 'http://127.0.0.1:8080',
       config: readConfig({ DATA_DIR: '/srv/guard' }),
-      deviceKey: { key: 'k', generated: false, file: '/srv/guard/device-upload.key' },
+      deviceKey: { generated: false, file: '/srv/guard/device-upload.key' },
       demoNote: '',
     });
     expect(banner.human.join('\n')).toContain('admin123');

@@ -1,6 +1,5 @@
 import { DEFAULT_ADMIN_PASSWORD, type Config } from './config.js';
-import { ADMIN_USER_NAME } from './db/seed-root.js';
-import { DEMO_PASSWORD } from './demo/demo.js';
+import { ADMIN_USER_NAME, DEMO_PASSWORD } from './named-accounts.js';
 import type { DeviceKey } from './security/device-key.js';
 
 /** What the start line says; tests and tools wait for these words (heavy/support/server-process.ts). */
@@ -27,10 +26,13 @@ export function maskDatabaseUrl(url: string): string {
   }
 }
 
+/** What the start line says of the upload key: whether it was made now, and where it is kept (never its value). */
+export type StartedKey = Pick<DeviceKey, 'generated' | 'file'>;
+
 export interface StartFacts {
   address: string;
   config: Config;
-  deviceKey: DeviceKey;
+  deviceKey: StartedKey;
   /** What the demo data step did, '' when nothing. */
   demoNote: string;
 }
@@ -63,6 +65,6 @@ export function startBanner({ address, config, deviceKey, demoNote }: StartFacts
 }
 
 /** Where a newly made upload key is kept (its value is never printed). */
-export function keyNote(deviceKey: DeviceKey): string {
+export function keyNote(deviceKey: StartedKey): string {
   return `终端上传密钥已生成，保存在 ${deviceKey.file}`;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config.js';
 
@@ -46,5 +47,23 @@ describe('operations settings', () => {
     });
     expect(() => readConfig({ LOGIN_RATE_LIMIT: '-1' })).toThrow(ConfigError);
     expect(() => readConfig({ UPLOAD_RATE_LIMIT: 'many' })).toThrow(ConfigError);
+  });
+});
+
+describe('WORKERS: the server’s processes on this machine', () => {
+  const postgres = { DATABASE_URL: 'postgres://app@db:5000/x', ADMIN_PASSWORD: 'x' };
+
+  it('uses every core on PostgreSQL and one process on PGlite unless told', () => {
+    expect(readConfig(postgres).workers).toBe(os.availableParallelism());
+    expect(readConfig({}).workers).toBe(1);
+    expect(readConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(readConfig({ WORKERS: '1' }).workers).toBe(1);
+  });
+
+  it('refuses several processes on PGlite, which one process opens, and nonsense', () => {
+    expect(() => readConfig({ WORKERS: '2' })).toThrow('WORKERS 大于 1 需使用 PostgreSQL');
+    for (const value of ['0', '-1', '1.5', 'two', '65']) {
+      expect(() => readConfig({ ...postgres, WORKERS: value })).toThrow(ConfigError);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed once (ARCHITECTURE.md, Configuration). */
@@ -59,6 +60,11 @@ export interface Config {
    * a value of the wrong type fails the answer instead of being converted (http/reply-serializer.ts).
    */
   checkReplies: boolean;
+  /**
+   * The server's processes on this machine (WORKERS): each serves requests on the one port, sharing its limits
+   * through the first (cluster/). On PostgreSQL the machine's cores by default; PGlite is opened by one process.
+   */
+  workers: number;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -129,6 +135,19 @@ function checkTimeZone(name: string): string {
   }
 }
 
+/** WORKERS: a positive whole number; by default the cores on PostgreSQL and 1 on PGlite, which allows no other. */
+function parseWorkers(value: string | undefined, postgres: boolean): number {
+  if (value === undefined || value === '') return postgres ? os.availableParallelism() : 1;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new ConfigError(`WORKERS 应为 1 到 64 的整数（服务进程数）：${value}`);
+  }
+  if (workers > 1 && !postgres) {
+    throw new ConfigError('WORKERS 大于 1 需使用 PostgreSQL（DATABASE_URL）：嵌入式 PGlite 只能由一个进程打开');
+  }
+  return workers;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;
@@ -164,5 +183,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importUploadRateLimit: parseLimit('IMPORT_UPLOAD_RATE_LIMIT', env.IMPORT_UPLOAD_RATE_LIMIT, 20),
     logRetentionDays: parseRetentionDays(env.LOG_RETENTION_DAYS),
     checkReplies: parseFlag(env.CHECK_REPLIES, false),
+    workers: parseWorkers(env.WORKERS, Boolean(databaseUrl)),
   };
 }

@@ -1,75 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
-import pino, { type Logger, type LoggerOptions } from 'pino';
-import { ConfigError, readConfig } from './config.js';
-import { buildApp } from './app.js';
-import { keyNote, maskDatabaseUrl, startBanner } from './banner.js';
-import type { AppContext } from './context.js';
-import { openDatabase } from './db/client.js';
+import cluster from 'node:cluster';
+import type { Logger } from 'pino';
+import { lifecycleLogger } from './logging.js';
+import { ConfigError, readConfig, type Config } from './config.js';
+import { maskDatabaseUrl, startBanner } from './banner.js';
+import { Conversation, type Endpoint } from './cluster/conversation.js';
+import { WORKER_ROLE, startWorkers, type Started } from './cluster/primary.js';
 import { FolderLockedError } from './db/folder-lock.js';
-import { prepareDatabase } from './db/startup.js';
-import { resolveDeviceKey } from './security/device-key.js';
-import { fillDemo, topUpDemoPunches } from './demo/demo.js';
-import { closeOnSignals, shutDown } from './shutdown.js';
-import { freezeEndedRounds, sweepRounds } from './features/round/round.service.js';
-import { scheduleRetention } from './db/retention.js';
-import { UPKEEP_EVERY_MS, keepUpOneTable } from './db/upkeep.js';
-import { raiseOverdueHazards } from './features/inspection/hazard.service.js';
-import { ALERT_CHANNEL, raiseMissedRounds, raiseSilentDevices } from './features/alert/alert.service.js';
-import { raiseMissedCheckIns } from './features/safety/check-in.service.js';
-import { raiseNoShows } from './features/shift/shift.service.js';
-import { startWebhookDeliveries } from './features/webhook/webhook-outbox.service.js';
-import { startDigests } from './features/digest/digest-outbox.service.js';
-import { removeUnattachedPhotos } from './features/guard-app/photo.service.js';
-
-/** How often rounds are stored and frozen without waiting for a read, and the day checked for 漏检 alerts. */
-const ROUND_SWEEP_MS = 10 * 60_000;
-/**
- * How often rounds whose window's end plus grace has come are frozen, and their 漏检 alerts raised
- * (ACCOUNTABILITY.md, Timing: within 60 s).
- */
-const ROUND_FREEZE_MS = 30_000;
-/** How often bound terminals are checked for silence (终端离线: at least every 10 minutes). */
-const OFFLINE_CHECK_MS = 5 * 60_000;
-/** How often photos left unattached for 24 h are deleted with their files (ROLES.md). */
-const PHOTO_CLEAN_UP_MS = 60 * 60_000;
-
-/**
- * Runs `task` every `ms` in the background, never two runs at once; a failure is logged at error level and the
- * next run tries again. Answers a stop that resolves once a run under way has ended.
- */
-function every(ms: number, name: string, log: FastifyBaseLogger, task: () => Promise<unknown>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = task()
-      .then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error }, `${name} failed`),
-      )
-      .finally(() => (running = null));
-  }, ms);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** JSON lines to stdout (pino), at LOG_LEVEL (default info: one line per request); authorization never logged. */
-function loggerOptions(level = process.env.LOG_LEVEL || 'info'): LoggerOptions {
-  return { level, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '***' } };
-}
-
-/**
- * The start, its failure and the stop are logged at info but shown at any LOG_LEVEL short of `silent`: an operator
- * who turned the request lines off with `warn` still sees when and where the server started and stopped (and the
- * tools that wait for the start line keep working).
- */
-function lifecycleLogger(): Logger {
-  const level = loggerOptions().level!;
-  const quieter = level !== 'silent' && (pino.levels.values[level] ?? 0) > pino.levels.values.info!;
-  return pino(loggerOptions(quieter ? 'info' : level));
-}
+import { closeOnSignals } from './shutdown.js';
 
 export interface ServeOptions {
   /** The clock; the real one unless a test harness starts the server on another (e2e/start-server.mjs). */
@@ -118,72 +55,34 @@ function scrub(text: string): string {
     .reduce((masked, secret) => masked.split(secret).join(secret === url ? maskDatabaseUrl(url) : '***'), text);
 }
 
+/**
+ * One server process; or with WORKERS > 1 the primary of several (cluster/), which serves no request and loads none
+ * of the app: its first worker prepares the database, then the others start.
+ */
 async function start(log: Logger, now: () => Date): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase(config);
-  const deviceKey = resolveDeviceKey(config);
-  const ctx: AppContext = { db: database.db, config, now, deviceKey: deviceKey.key, listen: database.listen };
-  const { created } = await prepareDatabase(database, config, ctx.now());
-  let demoNote = '';
-  if (created && config.demo) {
-    log.info('正在生成演示数据（60 天的巡检记录）…');
-    demoNote = `，已生成 ${(await fillDemo(ctx)).punches} 条打卡记录`;
-  } else if (config.demo) {
-    const added = await topUpDemoPunches(ctx);
-    if (added !== null) demoNote = `，本次补充 ${added} 条打卡记录`;
+  if (cluster.isPrimary && config.workers > 1) {
+    const workers = await startWorkers(config.workers, log);
+    closeOnSignals(() => workers.stop(), log);
+    announce(log, config, workers.started);
+    return;
   }
-  await sweepRounds(ctx);
-  await raiseMissedRounds(ctx, 'day');
-  // The request lines leave on libuv's threads: written synchronously, each line was a system call on the main
-  // thread, a fifth of a request's time on this kind of virtual machine (issue 36, P13). Lines that come while one
-  // write is out go together in the next.
-  const requestLines = pino.destination({ dest: 1, sync: false });
-  const app = await buildApp(ctx, { logger: { ...loggerOptions(), stream: requestLines } });
-  const background = [
-    every(ROUND_SWEEP_MS, 'round sweep', app.log, async () => {
-      await sweepRounds(ctx);
-      await raiseMissedRounds(ctx, 'day');
-    }),
-    every(ROUND_FREEZE_MS, 'round freeze', app.log, async () => {
-      await freezeEndedRounds(ctx, ctx.db);
-      await raiseMissedRounds(ctx, 'due');
-    }),
-    every(OFFLINE_CHECK_MS, 'offline check', app.log, () => raiseSilentDevices(ctx)),
-    every(ROUND_FREEZE_MS, 'hazard deadlines', app.log, () => raiseOverdueHazards(ctx)),
-    every(ROUND_FREEZE_MS, 'check-in check', app.log, () => raiseMissedCheckIns(ctx)),
-    every(ROUND_FREEZE_MS, 'no-show check', app.log, () => raiseNoShows(ctx)),
-    every(PHOTO_CLEAN_UP_MS, 'photo clean-up', app.log, () => removeUnattachedPhotos(ctx)),
-    await startWebhookDeliveries(
-      ctx,
-      (error) => app.log.error({ err: error }, 'webhook delivery failed'),
-      ALERT_CHANNEL,
-    ),
-    // Scheduled reports (定时报表): due periods recorded once, their deliveries tried like webhooks.
-    startDigests(ctx, (error) => app.log.error({ err: error }, 'scheduled report failed')),
-    // Expired sessions and logs older than LOG_RETENTION_DAYS, a minute after start and then daily.
-    scheduleRetention(ctx, (error) => app.log.error({ err: error }, 'retention failed')),
-    // PGlite has no autovacuum: the server keeps the statistics of its tables (PostgreSQL does it by itself).
-    ...(database.kind === 'pglite'
-      ? [
-          every(UPKEEP_EVERY_MS, 'database upkeep', app.log, async () => {
-            const table = await keepUpOneTable(ctx.db);
-            if (table) app.log.debug({ table }, 'database upkeep: vacuumed and analysed');
-          }),
-        ]
-      : []),
-  ];
-  closeOnSignals(async () => {
-    await shutDown({ app, background, closeDatabase: () => database.close(), log: app.log });
-    // Every request line out before the last lifecycle line.
-    await new Promise<void>((resolve) => requestLines.flush(() => resolve()));
-  }, log);
+  // Loaded here: a primary of several workers never needs the app.
+  const { runServer } = await import('./server-process.js');
+  if (cluster.isPrimary) {
+    announce(log, config, await runServer(config, now, log, { prepares: true, background: true }));
+    return;
+  }
+  const primary = new Conversation(process as unknown as Endpoint);
+  const first = process.env[WORKER_ROLE] === 'first';
+  const started = await runServer(config, now, log, { prepares: first, background: first, primary });
+  primary.tell('listening', started);
+}
 
-  await app.listen({ port: config.port, host: config.host });
-  const bound = app.server.address();
-  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+/** The start line (and, in a terminal, the lines a person reads), once the server listens. */
+function announce(log: Logger, config: Config, { port, demoNote, deviceKey }: Started): void {
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const banner = startBanner({ address, config, deviceKey, demoNote });
-  if (deviceKey.generated) log.info({ file: deviceKey.file }, keyNote(deviceKey));
   log.info(banner.fields, banner.message);
   if (process.stdout.isTTY) console.log(banner.human.join('\n'));
 }

@@ -60,6 +60,8 @@ export async function upload(
 export class Terminal {
   readonly batches: Batch[] = [];
   readonly refusals: string[] = [];
+  /** Why a drain stopped: the call that got no answer (a failure message's clue). */
+  readonly losses: string[] = [];
 
   constructor(
     readonly deviceNo: string,
@@ -92,7 +94,10 @@ export class Terminal {
     for (const batch of this.unacknowledged) {
       batch.attempts += 1;
       const outcome = await upload(base, key, this.deviceNo, batch.records);
-      if (outcome.kind === 'lost') return;
+      if (outcome.kind === 'lost') {
+        this.losses.push(`batch ${batch.number}: ${outcome.error}`);
+        return;
+      }
       if (outcome.kind === 'refused') {
         this.refusals.push(`batch ${batch.number}: ${outcome.code} ${outcome.msg}`);
         continue;

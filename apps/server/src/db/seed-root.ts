@@ -3,9 +3,9 @@ import { HoldType } from '@guard-tour/contract';
 import type { Db } from './client.js';
 import { account, hold } from './schema.js';
 import { hashPassword } from '../security/password.js';
+import { ADMIN_USER_NAME } from '../named-accounts.js';
 
 export const ROOT_HOLD_ID = 1;
-export const ADMIN_USER_NAME = 'admin';
 
 /**
  * First start: organisation 1 (the operator) and its admin account `admin`. Does nothing when they exist.

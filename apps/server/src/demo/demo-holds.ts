@@ -3,9 +3,9 @@ import type { AppContext } from '../context.js';
 import type { Scope } from '../features/scope.js';
 import { saveHold } from '../features/hold/hold.service.js';
 import { saveAccount } from '../features/staff/staff.service.js';
+import { DEMO_PASSWORD } from '../named-accounts.js';
 
 /** Every demo account's password (printed at start). */
-export const DEMO_PASSWORD = 'demo1234';
 
 interface DemoHold {
   name: string;

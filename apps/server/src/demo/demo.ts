@@ -8,7 +8,7 @@ import { fillDemoPunches } from './demo-punches.js';
 import { fillDemoRoads } from './demo-roads.js';
 import { fillDemoRoster } from './demo-roster.js';
 
-export { DEMO_PASSWORD } from './demo-holds.js';
+export { DEMO_PASSWORD } from '../named-accounts.js';
 export { topUpDemoPunches } from './demo-punches.js';
 
 /** How far back the demo tenant's history reaches. */

@@ -82,7 +82,7 @@ describe('the export limit on a server whose exports can be held open', () => {
 
     gates.splice(0).forEach((open) => open());
     for (const answer of await Promise.all([...first, ...others])) expect(answer.json().code).toBe(200);
-    expect(app.exportSlots.count()).toBe(0);
+    expect((app.exportSlots as ExportSlots).count()).toBe(0);
     const again = exportAs(1);
     await running(1);
     gates.splice(0).forEach((open) => open());
@@ -117,6 +117,6 @@ describe('the export limit in the real server', () => {
       h.app.exportSlots.release(adminId);
     }
     expect(await h.post(EXPORT, body, adminToken)).toMatchObject({ code: 200, data: '' });
-    expect(h.app.exportSlots.count()).toBe(0);
+    expect((h.app.exportSlots as ExportSlots).count()).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ export const EXPORTS_PER_SERVER = 4;
 declare module 'fastify' {
   interface FastifyInstance {
     /** The exports running on this server (tests hold slots through it). */
-    exportSlots: ExportSlots;
+    exportSlots: Slots;
   }
 }
 
@@ -26,12 +26,19 @@ export function isExportRoute(url: string | undefined): boolean {
   return url !== undefined && /\/Export|_Export/i.test(url);
 }
 
+/** Who keeps the slots: this process (ExportSlots), or the first of a server's workers for all of them (cluster/). */
+export interface Slots {
+  /** Takes a slot for the account; false when the account or the server has no slot free. */
+  take(accountId: number): boolean | Promise<boolean>;
+  release(accountId: number): void;
+}
+
 /**
  * Counts running exports per account and per server. An export holds its slot until its answer is sent: a
  * spreadsheet of a million rows takes half a minute of a core and its own memory, so it is running work, not a
  * rate, that is limited.
  */
-export class ExportSlots {
+export class ExportSlots implements Slots {
   private readonly running = new Map<number, number>();
   private total = 0;
 
@@ -72,7 +79,7 @@ type Holding = FastifyRequest & { [holder]?: number };
  * (harmlessly) when the response ends; a caller that hangs up does not free it while the export still runs. The
  * hooks are the export routes' own: other calls pay nothing for them.
  */
-export function registerExportLimit(app: FastifyInstance, slots = new ExportSlots()): void {
+export function registerExportLimit(app: FastifyInstance, slots: Slots = new ExportSlots()): void {
   app.decorate('exportSlots', slots);
   const giveBack = (request: Holding) => {
     const accountId = request[holder];
@@ -81,7 +88,7 @@ export function registerExportLimit(app: FastifyInstance, slots = new ExportSlot
   };
   const take: preHandlerAsyncHookHandler = async (request: Holding) => {
     if (!request.caller) return;
-    if (!slots.take(request.caller.userId)) throw tooManyAttempts(TOO_MANY_EXPORTS);
+    if (!(await slots.take(request.caller.userId))) throw tooManyAttempts(TOO_MANY_EXPORTS);
     request[holder] = request.caller.userId;
   };
   const onSend: onSendHookHandler = (request, _reply, payload, done) => {

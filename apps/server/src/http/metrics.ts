@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AlertKind, calls } from '@guard-tour/contract';
+import type { Conversation } from '../cluster/conversation.js';
 import { poolStats, type Db } from '../db/client.js';
 import { alert } from '../db/schema.js';
 import { fail } from './envelope.js';
@@ -81,6 +82,8 @@ export class AppMetrics {
       name: 'guardtour_alerts_raised_total',
       help: 'Alerts raised by kind, read from the alert table: the whole installation, the same on every server',
       labelNames: ['kind'],
+      // Each worker of a server reads the same table: its count once, not once a worker.
+      aggregator: 'first',
       registers: [this.registry],
       async collect() {
         const rows = await within(
@@ -100,6 +103,11 @@ export class AppMetrics {
 
   async text(): Promise<string> {
     return `${await processMetrics().metrics()}\n${await this.registry.metrics()}`;
+  }
+
+  /** The process's and the app's metrics as values, for the primary to add up with its other workers'. */
+  async values(): Promise<object[][]> {
+    return Promise.all([processMetrics().getMetricsAsJSON(), this.registry.getMetricsAsJSON()]);
   }
 
   /** What an answer tells beyond its code: the punches an upload took, the rows an import stored. */
@@ -122,8 +130,16 @@ export class AppMetrics {
  * pattern (never the raw URL), method and envelope code, which is what tells failures apart under HTTP 200.
  * Readable from this machine, or elsewhere with METRICS_TOKEN; anyone else gets the 404 of an unknown path.
  */
-export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined): AppMetrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  db: Db,
+  token: string | undefined,
+  primary?: Conversation,
+): AppMetrics {
   const metrics = new AppMetrics(db);
+  // A worker of a server answers with the sum of all its workers' metrics, which the primary adds up.
+  primary?.answer('metrics', () => metrics.values());
+  const text = primary ? () => primary.ask<string>('metrics') : () => metrics.text();
   // What an upload or an import took is read from its own answer: a hook of those routes only.
   const countAnswer: onSendHookHandler = (request, _reply, payload, done) => {
     const route = request.routeOptions.url;
@@ -149,7 +165,7 @@ export function registerMetrics(app: FastifyInstance, db: Db, token: string | un
   });
   app.get('/proxyserver/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, token)) return reply.status(404).send(fail(404, '请求的地址不存在'));
-    return reply.type(metrics.registry.contentType).send(await metrics.text());
+    return reply.type(metrics.registry.contentType).send(await text());
   });
   return metrics;
 }

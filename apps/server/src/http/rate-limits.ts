@@ -1,4 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls } from '@guard-tour/contract';
 import { tooManyAttempts } from '../errors.js';
@@ -23,6 +23,8 @@ export interface RateLimits {
   registerAppPerMinute?: number;
   /** `UploadFiles/action` (the spreadsheet imports' upload) calls a minute by one account; 0 or absent: none. */
   importUploadPerMinute?: number;
+  /** Where the calls are counted: this process's memory when absent, the primary's for a server's workers. */
+  store?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -42,8 +44,8 @@ function accountOf(request: FastifyRequest): string {
 }
 
 /**
- * Rates counted in this server's memory (@fastify/rate-limit; the login lock-out of an account stays in the
- * database, shared by every server). A refusal is code 429 with a Chinese msg before any database work:
+ * Rates counted in this server's memory (@fastify/rate-limit; for all its workers by its primary, cluster/; the
+ * login lock-out of an account stays in the database, shared by every server). A refusal is code 429 with a Chinese msg before any database work:
  * - login attempts per address across all accounts (password spraying), counted before the body is even read;
  * - terminal uploads per terminal (`device_no`), counted once the body is parsed and the key checked, before the
  *   upload's transaction. Not per key: every terminal of an installation sends the same key;
@@ -55,6 +57,7 @@ function accountOf(request: FastifyRequest): string {
 export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(limits.store ? { store: limits.store } : {}),
     errorResponseBuilder: () => tooManyAttempts(TOO_MANY_REQUESTS),
   });
   const login =
