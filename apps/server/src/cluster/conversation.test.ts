@@ -1,21 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { Conversation, type Endpoint } from './conversation.js';
-
-/** Two ends of a channel, as a worker's `process` and the primary's `Worker` are (each message cloned). */
-function channel(): [Endpoint, Endpoint] {
-  const a = new EventEmitter();
-  const b = new EventEmitter();
-  const end = (self: EventEmitter, other: EventEmitter): Endpoint => ({
-    send: (message) => setImmediate(() => other.emit('message', structuredClone(message))),
-    on: (event, listener) => self.on(event, listener),
-  });
-  return [end(a, b), end(b, a)];
-}
+import { ipcChannel } from '../test/ipc-channel.js';
+import { Conversation } from './conversation.js';
 
 describe('questions and answers between a server’s processes', () => {
   it('answers each question by its number, both ways, and null to what nobody answers or what fails', async () => {
-    const [workerEnd, primaryEnd] = channel();
+    const [workerEnd, primaryEnd] = ipcChannel();
     const told: unknown[] = [];
     const primary = new Conversation(workerEnd).answer('twice', (n) => (n as number) * 2);
     const worker = new Conversation(primaryEnd)

@@ -31,6 +31,20 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
+/** What the primary answers a worker: counts of its rate limits, its export slots, the metrics of all workers. */
+export function answerWorker(
+  conversation: Conversation,
+  workerId: number,
+  limits: SharedLimits,
+  metricsOfAll: () => Promise<string>,
+): Conversation {
+  return conversation
+    .answer('rate', (ask) => limits.count(ask as RateAsk))
+    .answer('slot.take', (accountId) => limits.takeSlot(workerId, accountId as number))
+    .answer('slot.release', (accountId) => limits.releaseSlot(workerId, accountId as number))
+    .answer('metrics', metricsOfAll);
+}
+
 /**
  * Starts `count` workers of the server (issue 36): each opens its own pool and serves requests on the one port,
  * which Node's cluster shares among them; the primary serves none, and keeps what must hold for the server as a
@@ -50,15 +64,13 @@ export async function startWorkers(count: number, log: Logger): Promise<Workers>
     new Promise((listening, failed) => {
       const worker: Worker = cluster.fork({ [WORKER_ROLE]: first ? 'first' : 'more' });
       let listened = false;
-      const conversation = new Conversation(worker)
-        .answer('rate', (ask) => limits.count(ask as RateAsk))
-        .answer('slot.take', (accountId) => limits.takeSlot(worker.id, accountId as number))
-        .answer('slot.release', (accountId) => limits.releaseSlot(worker.id, accountId as number))
-        .answer('metrics', metricsOfAll)
-        .answer('listening', (started) => {
+      const conversation = answerWorker(new Conversation(worker), worker.id, limits, metricsOfAll).answer(
+        'listening',
+        (started) => {
           listened = true;
           listening(started as Started);
-        });
+        },
+      );
       conversations.set(worker.id, conversation);
       worker.on('exit', (code, signal) => {
         conversations.delete(worker.id);
