@@ -165,7 +165,16 @@ export async function countPunches(q: Queryable, filter: PunchFilter): Promise<n
 
 const newestFirst = [desc(punch.punch_time), desc(punch.punch_id)];
 
-const listStatements = statementCache<{ sql: string; params: unknown[] }>();
+/** A statement's text and its parameters, placeholders among them: built once per shape, run with each call's values. */
+type BuiltStatement = { sql: string; params: unknown[] };
+
+const listStatements = statementCache<BuiltStatement>();
+
+/** Runs a statement built once with this call's values in its placeholders; its rows as arrays. */
+function runBuilt(db: Db, statement: BuiltStatement, values: Record<string, unknown>): Promise<unknown[][]> {
+  const params = fillPlaceholders(statement.params, values);
+  return queryArrays(db, { toSQL: () => ({ sql: statement.sql, params }) });
+}
 
 /**
  * One page of punches, newest first (punch time, then id), and the exact count (a scalar subquery the page's rows
@@ -215,8 +224,7 @@ export async function listPunches(
   page: { limit: number; offset: number },
 ): Promise<{ rows: PunchRow[]; total: number }> {
   const statement = listStatements(db, shapeOf(tz, filter), () => buildListStatement(db, tz, filter));
-  const params = fillPlaceholders(statement.params, { ...filterValues(filter), ...page });
-  const arrays = await queryArrays(db, { toSQL: () => ({ sql: statement.sql, params }) });
+  const arrays = await runBuilt(db, statement, { ...filterValues(filter), ...page });
   const [first] = arrays;
   if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
   return { rows: arrays.map(punchRowOf), total: Number(first[PUNCH_ROW_KEYS.length]) };
@@ -244,8 +252,7 @@ export async function punchBatch(
   const shape = `${shapeOf(tz, filter)}${keys.join()}${after === null ? '' : ' after'}`;
   const statement = batchStatements(db, shape, () => buildBatchStatement(db, tz, filter, keys, after !== null));
   const values = { ...filterValues(filter), limit, ...(after && { afterTime: after.time, afterId: after.id }) };
-  const params = fillPlaceholders(statement.params, values);
-  const rows = await queryArrays(db, { toSQL: () => ({ sql: statement.sql, params }) });
+  const rows = await runBuilt(db, statement, values);
   const last = rows.at(-1);
   return {
     rows,
@@ -253,7 +260,7 @@ export async function punchBatch(
   };
 }
 
-const batchStatements = statementCache<{ sql: string; params: unknown[] }>();
+const batchStatements = statementCache<BuiltStatement>();
 
 /**
  * A walk's batch statement, with placeholders for the filter's values, the cursor and the limit: built once per
