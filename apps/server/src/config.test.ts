@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config.js';
 
@@ -53,8 +52,8 @@ describe('operations settings', () => {
 describe('WORKERS: the server’s processes on this machine', () => {
   const postgres = { DATABASE_URL: 'postgres://app@db:5000/x', ADMIN_PASSWORD: 'x' };
 
-  it('uses every core on PostgreSQL and one process on PGlite unless told', () => {
-    expect(readConfig(postgres).workers).toBe(os.availableParallelism());
+  it('runs one process unless told, on either database', () => {
+    expect(readConfig(postgres).workers).toBe(1);
     expect(readConfig({}).workers).toBe(1);
     expect(readConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
     expect(readConfig({ WORKERS: '1' }).workers).toBe(1);

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed once (ARCHITECTURE.md, Configuration). */
@@ -61,8 +60,8 @@ export interface Config {
    */
   checkReplies: boolean;
   /**
-   * The server's processes on this machine (WORKERS): each serves requests on the one port, sharing its limits
-   * through the first (cluster/). On PostgreSQL the machine's cores by default; PGlite is opened by one process.
+   * The server's processes on this machine (WORKERS, default 1): with more, each serves requests on the one port,
+   * sharing the server's limits through the primary (cluster/). Only on PostgreSQL: PGlite is one process's.
    */
   workers: number;
 }
@@ -135,9 +134,13 @@ function checkTimeZone(name: string): string {
   }
 }
 
-/** WORKERS: a positive whole number; by default the cores on PostgreSQL and 1 on PGlite, which allows no other. */
+/**
+ * WORKERS: a whole number from 1 to 64, by default 1; more than 1 only on PostgreSQL (PGlite is one process's).
+ * One by default: on a machine whose cores the server shares with its database, two workers served about as many
+ * requests as one process but with a worse tail (design notes, A server of several processes).
+ */
 function parseWorkers(value: string | undefined, postgres: boolean): number {
-  if (value === undefined || value === '') return postgres ? os.availableParallelism() : 1;
+  if (value === undefined || value === '') return 1;
   const workers = Number(value);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
     throw new ConfigError(`WORKERS 应为 1 到 64 的整数（服务进程数）：${value}`);
