@@ -1,9 +1,9 @@
 import { ABNORMAL_VALUE, CheckItemKind, NORMAL_VALUE, type ChecklistItem } from '@guard-tour/contract';
 import { Button, Form, Input, Tag, TextArea, Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { answersOf, isOutOfRange, missingRequired, type ItemDraft } from '../lib/checklist-answers';
 import type { GivenAnswer } from '../lib/punch-queue';
-import { shrinkPhoto } from '../lib/shrink-photo';
+import { PhotoField } from './photo-field';
 
 /** One choice of several as buttons (the shell's own Button: no new widget in the app's first load). */
 function Choices({
@@ -30,45 +30,6 @@ function Choices({
           {choice}
         </Button>
       ))}
-    </div>
-  );
-}
-
-/** A 拍照 item: 1–3 photos from the camera, shrunk like 事件上报's. */
-function PhotoField({
-  photos,
-  onChange,
-  label,
-}: {
-  photos: Blob[];
-  onChange: (photos: Blob[]) => void;
-  label: string;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const add = async (files: FileList | null) => {
-    const picked = Array.from(files ?? []).slice(0, 3 - photos.length);
-    try {
-      onChange([...photos, ...(await Promise.all(picked.map(shrinkPhoto)))]);
-    } catch {
-      Toast.show({ content: '照片处理失败，请重拍' });
-    }
-    if (input.current) input.current.value = '';
-  };
-  return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={`${label} 拍照`}
-        onChange={(event) => void add(event.target.files)}
-      />
-      <Button size="small" disabled={photos.length >= 3} onClick={() => input.current?.click()}>
-        拍照
-      </Button>
-      <span>已拍 {photos.length} 张</span>
     </div>
   );
 }
@@ -176,7 +137,7 @@ export function ChecklistForm({
             )}
             {item.kind === CheckItemKind.photo && (
               <PhotoField
-                label={item.text}
+                inputLabel={`${item.text} 拍照`}
                 photos={draft.photos ?? []}
                 onChange={(photos) => set(item.item_id, { photos })}
               />

@@ -1,21 +1,15 @@
 import { HAZARD_LEVEL_TEXT, type HazardLevel, type HazardRow } from '@guard-tour/contract';
 import { api } from '../api/client';
 import { Button, Empty, Form, List, NavBar, PullToRefresh, Tag, TextArea, Toast } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { uploadPhoto } from '../api/guard-api';
-import { shrinkPhoto } from '../lib/shrink-photo';
+import { PhotoField } from './photo-field';
 
 /** 提交整改 from the field: a note and 0–3 photos, sent at once (the phone must be online). */
 function FixForm({ hazard, onDone }: { hazard: HazardRow; onDone: () => void }) {
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const add = async (files: FileList | null) => {
-    const picked = Array.from(files ?? []).slice(0, 3 - photos.length);
-    setPhotos([...photos, ...(await Promise.all(picked.map(shrinkPhoto)))]);
-    if (input.current) input.current.value = '';
-  };
   const submit = async () => {
     setBusy(true);
     try {
@@ -39,19 +33,7 @@ function FixForm({ hazard, onDone }: { hazard: HazardRow; onDone: () => void }) 
         <TextArea aria-label="整改说明" maxLength={200} rows={2} value={note} onChange={setNote} />
       </Form.Item>
       <Form.Item label="整改照片（最多 3 张）">
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          hidden
-          aria-label="整改拍照"
-          onChange={(event) => void add(event.target.files)}
-        />
-        <Button size="small" disabled={photos.length >= 3} onClick={() => input.current?.click()}>
-          拍照
-        </Button>{' '}
-        已拍 {photos.length} 张
+        <PhotoField photos={photos} onChange={setPhotos} inputLabel="整改拍照" />
       </Form.Item>
       <Form.Item>
         <Button block color="primary" loading={busy} onClick={() => void submit()}>
