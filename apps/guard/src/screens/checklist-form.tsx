@@ -48,6 +48,8 @@ export function ChecklistForm({
   const [drafts, setDrafts] = useState<Record<number, ItemDraft>>({});
   const [missing, setMissing] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  /** Photos being shrunk, over all 拍照 items: the answers are not sent before they are kept. */
+  const [shrinking, setShrinking] = useState(0);
   const set = (itemId: number, draft: ItemDraft) => {
     setDrafts((current) => ({ ...current, [itemId]: { ...current[itemId], ...draft } }));
     setMissing((current) => current.filter((id) => id !== itemId));
@@ -140,6 +142,8 @@ export function ChecklistForm({
                 inputLabel={`${item.text} 拍照`}
                 photos={draft.photos ?? []}
                 onChange={(photos) => set(item.item_id, { photos })}
+                disabled={busy}
+                onShrinking={(on) => setShrinking((count) => count + (on ? 1 : -1))}
               />
             )}
           </Form.Item>
@@ -157,7 +161,7 @@ export function ChecklistForm({
         </Form.Item>
       )}
       <Form.Item>
-        <Button block color="primary" loading={busy} onClick={() => void submit()}>
+        <Button block color="primary" loading={busy || shrinking > 0} onClick={() => void submit()}>
           提交
         </Button>
       </Form.Item>

@@ -1,31 +1,14 @@
 import { MAX_EVENT_NOTE, MAX_PHOTOS_PER_PUNCH } from '@guard-tour/contract';
 import { Button, Form, TextArea, Toast } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
-import { shrinkPhoto } from '../lib/shrink-photo';
+import { useState } from 'react';
+import { PhotoField } from './photo-field';
 
 /** 事件上报: a note and up to 3 photos taken with the camera, shrunk before they are queued. */
 export function EventReport({ onSubmit }: { onSubmit: (note: string, photos: Blob[]) => Promise<void> }) {
   const [note, setNote] = useState('');
-  const [photos, setPhotos] = useState<{ blob: Blob; url: string }[]>([]);
+  const [photos, setPhotos] = useState<Blob[]>([]);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.url)), [photos]);
-
-  const add = async (files: FileList | null) => {
-    const picked = Array.from(files ?? []).slice(0, MAX_PHOTOS_PER_PUNCH - photos.length);
-    if (!picked.length) return;
-    setBusy(true);
-    try {
-      const shrunk = await Promise.all(picked.map(shrinkPhoto));
-      setPhotos((current) => [...current, ...shrunk.map((blob) => ({ blob, url: URL.createObjectURL(blob) }))]);
-    } catch {
-      Toast.show({ content: '照片处理失败，请重拍' });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
+  const [shrinking, setShrinking] = useState(false);
 
   const submit = async () => {
     if (!note.trim() && !photos.length) {
@@ -34,10 +17,7 @@ export function EventReport({ onSubmit }: { onSubmit: (note: string, photos: Blo
     }
     setBusy(true);
     try {
-      await onSubmit(
-        note,
-        photos.map((photo) => photo.blob),
-      );
+      await onSubmit(note, photos);
       setNote('');
       setPhotos([]);
     } finally {
@@ -60,30 +40,10 @@ export function EventReport({ onSubmit }: { onSubmit: (note: string, photos: Blo
         />
       </Form.Item>
       <Form.Item label={`照片（最多 ${MAX_PHOTOS_PER_PUNCH} 张）`}>
-        <div className="photos">
-          {photos.map((photo, index) => (
-            <img key={photo.url} src={photo.url} alt={`照片 ${index + 1}`} />
-          ))}
-        </div>
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          hidden
-          aria-label="拍照"
-          onChange={(event) => void add(event.target.files)}
-        />
-        <Button
-          size="small"
-          disabled={busy || photos.length >= MAX_PHOTOS_PER_PUNCH}
-          onClick={() => input.current?.click()}
-        >
-          拍照
-        </Button>
+        <PhotoField photos={photos} onChange={setPhotos} inputLabel="拍照" disabled={busy} onShrinking={setShrinking} />
       </Form.Item>
       <Form.Item>
-        <Button block color="primary" loading={busy} onClick={() => void submit()}>
+        <Button block color="primary" loading={busy || shrinking} onClick={() => void submit()}>
           上报
         </Button>
       </Form.Item>

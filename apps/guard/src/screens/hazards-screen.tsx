@@ -10,6 +10,7 @@ function FixForm({ hazard, onDone }: { hazard: HazardRow; onDone: () => void }) 
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [busy, setBusy] = useState(false);
+  const [shrinking, setShrinking] = useState(false);
   const submit = async () => {
     setBusy(true);
     try {
@@ -33,10 +34,16 @@ function FixForm({ hazard, onDone }: { hazard: HazardRow; onDone: () => void }) 
         <TextArea aria-label="整改说明" maxLength={200} rows={2} value={note} onChange={setNote} />
       </Form.Item>
       <Form.Item label="整改照片（最多 3 张）">
-        <PhotoField photos={photos} onChange={setPhotos} inputLabel="整改拍照" />
+        <PhotoField
+          photos={photos}
+          onChange={setPhotos}
+          inputLabel="整改拍照"
+          disabled={busy}
+          onShrinking={setShrinking}
+        />
       </Form.Item>
       <Form.Item>
-        <Button block color="primary" loading={busy} onClick={() => void submit()}>
+        <Button block color="primary" loading={busy || shrinking} onClick={() => void submit()}>
           提交整改
         </Button>
       </Form.Item>
