@@ -40,11 +40,13 @@ export async function summary(ctx: AppContext, scope: Scope, holdId: number | un
   const holdIds = await scope.holdIds(holdId, true);
   await freshRounds(ctx);
   const { day, start, end } = today(ctx);
-  const [roads, rounds, people] = [
-    await roadCounts(ctx, holdIds),
-    await repo.roundFigures(ctx.db, holdIds, day, ctx.now()),
-    await repo.peopleWhoPunched(ctx.db, holdIds, start, end),
-  ];
+  // At once, each on a connection of its own: the figures do not depend on one another, so Summary takes its longest
+  // chain (the roads, then their rounds) rather than the sum (P4 at 10M: 72 ms one after another, the people 19 ms).
+  const [roads, rounds, people] = await Promise.all([
+    roadCounts(ctx, holdIds),
+    repo.roundFigures(ctx.db, holdIds, day, ctx.now()),
+    repo.peopleWhoPunched(ctx.db, holdIds, start, end),
+  ]);
   return [
     {
       all_roads: roads.open,
@@ -69,8 +71,10 @@ export async function trend(
   const tz = ctx.config.tzName;
   const { day: lastDay, end } = today(ctx);
   const firstDay = addDays(lastDay, -(days - 1));
-  const punches = await repo.punchesPerDay(ctx.db, holdIds, zonedInstant(firstDay, 0, tz), end, tz);
-  const rounds = await repo.roundsPerDay(ctx.db, holdIds, firstDay, lastDay, ctx.now());
+  const [punches, rounds] = await Promise.all([
+    repo.punchesPerDay(ctx.db, holdIds, zonedInstant(firstDay, 0, tz), end, tz),
+    repo.roundsPerDay(ctx.db, holdIds, firstDay, lastDay, ctx.now()),
+  ]);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(firstDay, i);
     const round = rounds.find((r) => r.date === date);
