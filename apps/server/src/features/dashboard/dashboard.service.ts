@@ -26,7 +26,8 @@ async function roadCounts(ctx: AppContext, holdIds: number[]) {
     ctx,
     ctx.db,
     'road',
-    roads.map((r) => ({ id: r.road_id, schedule: roadSchedule(r), cards: r.cards })),
+    roads.map((r) => ({ id: r.road_id, schedule: roadSchedule(r) })),
+    (ids) => repo.liveCardCounts(ctx.db, ids),
   );
   const status = (roadId: number) => statuses.get(roadId) ?? 0;
   return {

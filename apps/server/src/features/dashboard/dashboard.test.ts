@@ -3,6 +3,9 @@ import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard
 import { DEVICE_KEY, useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
+import { RoundStatus } from '../../domain/schedule.js';
+import { roadSchedule } from '../../domain/stored-schedule.js';
+import { liveStatuses } from '../round/round.service.js';
 import * as repo from './dashboard.repository.js';
 
 const h = useHarness();
@@ -120,10 +123,32 @@ describe('the dashboard', () => {
     expect(second.total).toBe(3);
   });
 
-  it('reads each road’s own live points for the rounds it has not stored yet', async () => {
+  it('counts a road’s own live points only for a round not stored yet, and reads the road 异常 by them', async () => {
     const roads = await repo.roadSchedules(h.ctx.db, [w.a.holdId]);
-    expect(roads.map((r) => r.cards).sort()).toEqual([1, 2]);
     expect(roads.every((r) => r.created_at instanceof Date && r.closed_at === null)).toBe(true);
+    const ids = roads.map((r) => r.road_id);
+    expect([...(await repo.liveCardCounts(h.ctx.db, ids)).values()].sort()).toEqual([1, 2]);
+    const items = roads.map((r) => ({ id: r.road_id, schedule: roadSchedule(r) }));
+    const asked: number[][] = [];
+    const countCards = (roadIds: number[]) => {
+      asked.push(roadIds);
+      return repo.liveCardCounts(h.ctx.db, roadIds);
+    };
+    try {
+      // Today's rounds are stored: nothing to count.
+      h.clock.set(sh('2026-11-20T15:00:00'));
+      await liveStatuses(h.ctx, h.ctx.db, 'road', items, countCards);
+      expect(asked).toEqual([]);
+      // The next day, its rounds not stored (no sweep ran): the morning round that ended expects its road's two points,
+      // none checked, so the road is 异常 (expecting none, it would count as done).
+      h.clock.set(sh('2026-11-21T12:30:00'));
+      const statuses = await liveStatuses(h.ctx, h.ctx.db, 'road', items, countCards);
+      const morning = roads.find((r) => r.start_minute === 8 * 60)!.road_id;
+      expect(statuses.get(morning)).toBe(RoundStatus.abnormal);
+      expect(asked.flat()).toContain(morning);
+    } finally {
+      h.clock.set(sh('2026-11-20T15:00:00'));
+    }
   });
 
   it('shows a sibling enterprise nothing of it, and refuses a foreign organisation', async () => {

@@ -26,9 +26,15 @@ export interface Scheduled {
   id: number;
   /** With the road's or task's grace now (a stored round's own grace wins for its status). */
   schedule: Schedule;
-  /** How many points the road has now (a round not stored yet expects them all). */
-  cards: number;
+  /**
+   * How many points the road has now (a round not stored yet expects them all); when left out, `liveStatuses` counts
+   * them with its `countCards`, only for the roads that have such a round.
+   */
+  cards?: number;
 }
+
+/** The live points of each of these roads or tasks, by id (an id without points may be left out). */
+export type CountCards = (ids: number[]) => Promise<Map<number, number>>;
 
 type StoredRow = Awaited<ReturnType<typeof checks.progressOf>>[number];
 const NONE_STORED: readonly StoredRow[] = [];
@@ -54,6 +60,7 @@ export async function liveStatuses(
   q: Queryable,
   kind: 'road' | 'task',
   items: Scheduled[],
+  countCards: CountCards = async () => new Map(),
 ): Promise<Map<number, RoundStatus>> {
   const now = ctx.now();
   const tz = ctx.config.tzName;
@@ -74,10 +81,10 @@ export async function liveStatuses(
     if (list) list.push(row);
     else byId.set(row.id, [row]);
   }
-  const statuses = new Map<number, RoundStatus>();
-  for (const item of items) {
-    const progress = new Map<Round, RoundProgress>();
-    const count = (round: Round, p: RoundProgress) => progress.set(round, p);
+  // Each item's rounds that count, in order: a stored one with its progress, or null for one not stored yet, which
+  // expects all the points the road has now (counted below, for the items that have one).
+  const counted = items.map((item) => {
+    const rounds = new Map<Round, RoundProgress | null>();
     for (const date of [yesterday, today]) {
       const own = storedOn[date]!.get(item.id) ?? NONE_STORED;
       const windows = roundsOn(item.schedule, date, tz);
@@ -90,18 +97,27 @@ export async function liveStatuses(
       const kept = own.map((row) => ({ round: storedRound(row, date), row }));
       for (const { round, row } of kept) {
         if (counts(round, row.grace_minutes)) {
-          count(round, { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes });
+          rounds.set(round, { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes });
         }
       }
       if (!toMake) continue;
       const keptRounds = kept.map(({ round }) => round);
       for (const round of roundsToAdd(windows, keptRounds, now)) {
-        if (counts(round, undefined)) count(round, { expected: item.cards, checked: 0 });
+        if (counts(round, undefined)) rounds.set(round, null);
       }
     }
+    return { item, rounds };
+  });
+  const uncounted = counted.flatMap(({ item, rounds }) =>
+    item.cards === undefined && [...rounds.values()].includes(null) ? [item.id] : [],
+  );
+  const cardsOf = uncounted.length > 0 ? await countCards(uncounted) : new Map<number, number>();
+  const statuses = new Map<number, RoundStatus>();
+  for (const { item, rounds } of counted) {
+    const unstored: RoundProgress = { expected: item.cards ?? cardsOf.get(item.id) ?? 0, checked: 0 };
     statuses.set(
       item.id,
-      statusNow(item.schedule, now, tz, (round) => progress.get(round)!, [...progress.keys()]),
+      statusNow(item.schedule, now, tz, (round) => rounds.get(round) ?? unstored, [...rounds.keys()]),
     );
   }
   return statuses;
