@@ -85,6 +85,7 @@ export async function liveStatuses(
   // expects all the points the road has now (counted below, for the items that have one).
   const counted = items.map((item) => {
     const rounds = new Map<Round, RoundProgress | null>();
+    let unstored = false;
     for (const date of [yesterday, today]) {
       const own = storedOn[date]!.get(item.id) ?? NONE_STORED;
       const windows = roundsOn(item.schedule, date, tz);
@@ -103,14 +104,15 @@ export async function liveStatuses(
       if (!toMake) continue;
       const keptRounds = kept.map(({ round }) => round);
       for (const round of roundsToAdd(windows, keptRounds, now)) {
-        if (counts(round, undefined)) rounds.set(round, null);
+        if (counts(round, undefined)) {
+          rounds.set(round, null);
+          unstored = true;
+        }
       }
     }
-    return { item, rounds };
+    return { item, rounds, unstored };
   });
-  const uncounted = counted.flatMap(({ item, rounds }) =>
-    item.cards === undefined && [...rounds.values()].includes(null) ? [item.id] : [],
-  );
+  const uncounted = counted.flatMap(({ item, unstored }) => (unstored && item.cards === undefined ? [item.id] : []));
   const cardsOf = uncounted.length > 0 ? await countCards(uncounted) : new Map<number, number>();
   const statuses = new Map<number, RoundStatus>();
   for (const { item, rounds } of counted) {
