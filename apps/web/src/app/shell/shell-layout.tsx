@@ -16,7 +16,7 @@ import { useTabs } from './use-tabs';
  * account that may see alerts). A screen the account may not open shows 无权访问 instead.
  */
 export function ShellLayout() {
-  const { tabs, activeKey, select, close, closeAll } = useTabs();
+  const { tabs, activeKey, open, select, close, closeAll } = useTabs();
   const can = useCan();
   const allowed = mayOpenPath(useLocation().pathname, can);
   useAlertStream(can('alert.view'));
@@ -27,7 +27,7 @@ export function ShellLayout() {
       <SosBanner enabled={can('alert.view')} />
       <Layout>
         <Layout.Sider width={200} theme="light" style={{ overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}>
-          <SideMenu activeKey={activeKey} />
+          <SideMenu activeKey={activeKey} onOpen={open} />
         </Layout.Sider>
         <Layout.Content style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <DefaultPasswordAlert />

@@ -38,8 +38,11 @@ function toItems(nodes: readonly MenuNode[]): MenuItem[] {
   );
 }
 
-/** The left menu, drawn from the caller's function tree (GetUserFunTree). */
-export function SideMenu({ activeKey }: { activeKey: string | undefined }) {
+/**
+ * The left menu, drawn from the caller's function tree (GetUserFunTree). A click opens the screen's tab (`onOpen`)
+ * before the router goes there.
+ */
+export function SideMenu({ activeKey, onOpen }: { activeKey: string | undefined; onOpen: (path: string) => void }) {
   const navigate = useNavigate();
   const menu = useQuery({ queryKey: QUERY_KEYS.menu, queryFn: getUserFunTree, staleTime: Infinity });
 
@@ -66,7 +69,10 @@ export function SideMenu({ activeKey }: { activeKey: string | undefined }) {
         items={toItems(tree)}
         defaultOpenKeys={groupKeys(tree)}
         selectedKeys={activeKey ? [activeKey] : []}
-        onClick={({ key }) => void navigate(key)}
+        onClick={({ key }) => {
+          onOpen(key);
+          void navigate(key);
+        }}
         style={{ borderInlineEnd: 'none' }}
       />
     </nav>

@@ -46,6 +46,13 @@ export function useTabs() {
     saveTabs(sessionStorage, tabs);
   }, [tabs]);
 
+  // A menu click opens its screen's tab there and then: the router shows the screen it asks for, or even its pending
+  // address, only when React renders, and a second click landing before that render (a busy machine) lost the first
+  // one's tab (shell.spec, clicking a tab goes back to its screen, failed so once in CI).
+  const open = (path: string) => {
+    if (isTabPath(path) && mayOpenPath(path, can)) setTabs((current) => openTab(current, path));
+  };
+
   const select = useCallback(
     (key: string) => {
       const tab = tabs.find((candidate) => candidate.key === key);
@@ -74,5 +81,5 @@ export function useTabs() {
   };
 
   const views: TabView[] = tabs.map((tab) => ({ ...tab, title: findRoute(tab.key)?.title ?? tab.key }));
-  return { tabs: views, activeKey, select, close, closeAll };
+  return { tabs: views, activeKey, open, select, close, closeAll };
 }
