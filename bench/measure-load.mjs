@@ -53,3 +53,34 @@ export async function loadRaw(db, services, loadCall, tzName, token) {
     total: latencies.length,
   };
 }
+
+/** Rounds of each side in P3 and P13. */
+export const LOAD_ROUNDS = 3;
+
+/**
+ * P3 and P13 as the other calls are measured: both sides warm and alternated, so that a busy machine's moments
+ * (a copy's first reads, PostgreSQL's background work) fall on both. `served` and `replayed` each run one round
+ * (the server idle while its statement is replayed); which goes first changes each round. Answers each side's
+ * medians, field by field (requests a second, p50, p99, CPU a request), errors summed, and every round.
+ */
+export async function alternatedLoad(served, replayed, rounds = LOAD_ROUNDS) {
+  const sides = { server: [], raw: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? ['server', 'raw'] : ['raw', 'server'];
+    for (const side of order) sides[side].push(await (side === 'server' ? served : replayed)());
+  }
+  return { server: mediansOf(sides.server), raw: mediansOf(sides.raw), rounds: sides };
+}
+
+function mediansOf(results) {
+  const median = (pick) => quantile(results.map(pick), 0.5);
+  const cpu = results[0].cpu;
+  return {
+    requestsPerSecond: median((r) => r.requestsPerSecond),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    total: results.reduce((sum, r) => sum + r.total, 0),
+    ...(cpu && { cpu: Object.fromEntries(Object.keys(cpu).map((key) => [key, median((r) => r.cpu[key])])) }),
+  };
+}

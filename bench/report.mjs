@@ -11,6 +11,11 @@ const num = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '�
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '—');
 const mark = (ok) => (ok ? '✅ met' : '❌ missed');
 const spread = (summary, unit = ms) => `${unit(summary.median)} / ${unit(summary.p95)}`;
+/** P3's rounds, when its two sides alternated (medians shown), each round's requests a second. */
+const roundsOf = (p3) =>
+  p3.rounds
+    ? `; medians of ${p3.rounds.server.length} alternated rounds: ${p3.rounds.server.map((r) => num(r.requestsPerSecond)).join(', ')} against ${p3.rounds.raw.map((r) => num(r.requestsPerSecond)).join(', ')}/s`
+    : '';
 
 /** The table rows: `[id, what, measured, baseline, ratio, target, verdict]`. */
 export function figureRows(r) {
@@ -66,7 +71,7 @@ export function figureRows(r) {
     const { server, raw } = r.p3;
     rows.push([
       'P3',
-      `${r.p3.call.name} under ${r.p3.connections} connections: ${r.p3.call.what} (req/s; p50 / p99)`,
+      `${r.p3.call.name} under ${r.p3.connections} connections: ${r.p3.call.what} (req/s; p50 / p99${roundsOf(r.p3)})`,
       `${num(server.requestsPerSecond)}/s; ${ms(server.p50)} / ${ms(server.p99)}${server.errors ? `; ${server.errors} errors` : ''}`,
       `${num(raw.requestsPerSecond)}/s; ${ms(raw.p50)} / ${ms(raw.p99)}`,
       ratio(server.requestsPerSecond, raw.requestsPerSecond),
@@ -82,7 +87,7 @@ export function figureRows(r) {
     const share = embedded ? 0.9 : 0.8;
     rows.push([
       'P13',
-      `the cost of being a server: P3's load beside its data statement alone (req/s; p50 / p99 as raw ÷ server)`,
+      `the cost of being a server: P3's load beside its data statement alone (req/s; p50 / p99 as raw ÷ server${roundsOf(r.p3)})`,
       `${num(server.requestsPerSecond)}/s; ${ratio(raw.p50, server.p50)} / ${ratio(raw.p99, server.p99)}`,
       `${num(raw.requestsPerSecond)}/s`,
       ratio(server.requestsPerSecond, raw.requestsPerSecond),

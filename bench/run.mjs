@@ -4,7 +4,7 @@
 // `--size 100k` and `--skip p1,p3,p6,p7,p8,p10,p11` (P2, P4, P5 and P9 always run).
 //
 // Order: the server first migrates an empty database (its own migrations), the data set is filled by SQL, then
-// the HTTP measurements run against the server (P2, P4, P5, P9 on PostgreSQL alternating with their baselines, the
+// the HTTP measurements run against the server (P2, P4, P5, P9 and P3 alternating with their baselines, the
 // server idle meanwhile). P10 (alert streams, PostgreSQL only) comes last of them, with a second server started for
 // it alone: its 1,000 open streams would otherwise ping and hold memory during the others. The server is stopped
 // before the other baselines and the plans (PGlite is one process's), so the two never compete for the 2 cores.
@@ -30,7 +30,7 @@ import { lighthouse } from './measure-console.mjs';
 import { guardApp } from './measure-guard-app.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts, writersSideBySide } from './measure-export.mjs';
 import { cpuLine, withCpuAccounting } from './cpu-accounting.mjs';
-import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
+import { CONNECTIONS, alternatedLoad, loadOverHttp, loadRaw } from './measure-load.mjs';
 import { startup } from './measure-startup.mjs';
 import { CONCURRENCY, insertRaw, uploadOverHttp } from './measure-upload.mjs';
 import { explainAll } from './plans.mjs';
@@ -122,16 +122,27 @@ try {
   const calls = benchCalls();
   step(`P2, P4, P5, P9 over HTTP, each round beside the same SQL raw${args.db === 'pglite' ? ' (on a copy)' : ''}`);
   const { http: httpCalls, raw: rawCalls } = await timeSideBySide(server.base, token, db, services, calls, TZ_NAME);
+
+  if (runs('p3')) {
+    step(
+      `P3: ${CONNECTIONS} connections, alternating with the statement raw${args.db === 'pglite' ? ' (on a copy)' : ''}`,
+    );
+    results.p3 = {
+      connections: CONNECTIONS,
+      call: loadCall(),
+      ...(await alternatedLoad(
+        () => withCpuAccounting(server.pid, () => loadOverHttp(server.base, token, loadCall())),
+        () => withCpuAccounting(null, () => loadRaw(db, services, loadCall(), TZ_NAME, token)),
+      )),
+    };
+    results.notes.push(
+      `P3's CPU (bench/cpu-accounting.mjs), medians of ${results.p3.rounds.server.length} rounds: over HTTP, ${cpuLine(results.p3.server)}; raw, ${cpuLine(results.p3.raw)}.`,
+    );
+  }
   if (args.db === 'pglite') {
     await db.close();
     db = null;
     rmSync(rawCopy.dir, { recursive: true, force: true });
-  }
-
-  let p3Server = null;
-  if (runs('p3')) {
-    step(`P3: ${CONNECTIONS} connections`);
-    p3Server = await withCpuAccounting(server.pid, () => loadOverHttp(server.base, token, loadCall()));
   }
   let p6Server = null;
   if (runs('p6')) {
@@ -172,21 +183,12 @@ try {
     title: `${c.id} ${c.name} (${c.what})`,
     queries: rawCalls.get(c.name).queries,
   }));
-  if (p3Server) {
+  if (results.p3) {
     const call = loadCall();
     captures.push({
       title: `P3 ${call.name} (${call.what})`,
       queries: await captureQueries(db, services, { ...call, pages: 1 }, 1, TZ_NAME, token),
     });
-    results.p3 = {
-      connections: CONNECTIONS,
-      call: loadCall(),
-      server: p3Server,
-      raw: await withCpuAccounting(null, () => loadRaw(db, services, loadCall(), TZ_NAME, token)),
-    };
-    results.notes.push(
-      `P3's CPU (bench/cpu-accounting.mjs): over HTTP, ${cpuLine(results.p3.server)}; raw, ${cpuLine(results.p3.raw)}.`,
-    );
   }
   if (p6Server) {
     results.p6 = {

@@ -25,6 +25,18 @@ describe('record periods in the deployment zone', () => {
     expect(iso(periodSpan(2, new Date('2026-11-22T16:00:00Z'), SH))[0]).toBe('2026-11-15T16:00:00.000Z');
   });
 
+  it('works a period out again when the clock leaves the day it was worked out on, either way', () => {
+    const monday = new Date('2026-11-22T16:00:00Z');
+    const sunday = new Date('2026-11-22T15:59:59Z');
+    // Asked on Monday 00:00 local, then a second earlier (a test's clock set back), then on Monday again.
+    expect(iso(periodSpan(1, monday, SH))[0]).toBe('2026-11-22T16:00:00.000Z');
+    expect(iso(periodSpan(1, sunday, SH))[0]).toBe('2026-11-15T16:00:00.000Z');
+    expect(iso(periodSpan(1, new Date('2026-11-23T15:59:59Z'), SH))[0]).toBe('2026-11-22T16:00:00.000Z');
+    // Each period keeps its own: this month's asked between two of this week's.
+    expect(iso(periodSpan(3, monday, SH))[0]).toBe('2026-10-31T16:00:00.000Z');
+    expect(iso(periodSpan(1, monday, SH))[0]).toBe('2026-11-22T16:00:00.000Z');
+  });
+
   it('takes the month from the local date, across a year end', () => {
     // 1 January 2027 07:00 local is still 31 December in UTC.
     const newYear = new Date('2026-12-31T23:00:00Z');

@@ -31,10 +31,35 @@ function periodDays(range: TimeRange, today: string): [string, string] {
   }
 }
 
+/** A period's instants (ms) for the local day [dayStart, dayEnd) they were worked out on. */
+interface KnownPeriod {
+  dayStart: number;
+  dayEnd: number;
+  from: number;
+  to: number;
+}
+
+/** Each zone's periods as last worked out: the same all day, and the record lists ask on every request. */
+const knownPeriods = new Map<string, KnownPeriod[]>();
+
 /** A period relative to `now` in zone `tz`, from its first local midnight to the next period's. */
 export function periodSpan(range: TimeRange, now: Date, tz: string): { from: Date; to: Date } {
-  const [first, next] = periodDays(range, localDate(now, tz));
-  return { from: zonedInstant(first, 0, tz), to: zonedInstant(next, 0, tz) };
+  const at = now.getTime();
+  let periods = knownPeriods.get(tz);
+  if (!periods) knownPeriods.set(tz, (periods = []));
+  let known = periods[range];
+  if (!known || at < known.dayStart || at >= known.dayEnd) {
+    const today = localDate(now, tz);
+    const [first, next] = periodDays(range, today);
+    known = {
+      dayStart: zonedInstant(today, 0, tz).getTime(),
+      dayEnd: zonedInstant(addDays(today, 1), 0, tz).getTime(),
+      from: zonedInstant(first, 0, tz).getTime(),
+      to: zonedInstant(next, 0, tz).getTime(),
+    };
+    periods[range] = known;
+  }
+  return { from: new Date(known.from), to: new Date(known.to) };
 }
 
 /**

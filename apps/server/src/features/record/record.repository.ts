@@ -5,6 +5,7 @@ import { queryArrays, type Db, type Queryable } from '../../db/client.js';
 import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
 import { statementCache } from '../../db/statements.js';
 import { punchRowColumns } from '../../db/punch-row.js';
+import { arrayRowReader } from '../../db/array-rows.js';
 import { containsPattern, queryRows } from '../../db/sql.js';
 import type { Span } from '../../domain/time-range.js';
 
@@ -201,20 +202,8 @@ function buildListStatement(db: Db, tz: string, filter: PunchFilter) {
 /** The columns of a punch row in the order the list statement selects them. */
 const PUNCH_ROW_KEYS = Object.keys(punchRowColumns('UTC')) as (keyof PunchRow)[];
 
-/** The punch row's numbers the drivers may hand back as text or bigint (int8, float8 through the array reader). */
-const NUMERIC_KEYS = new Set<keyof PunchRow>(['punch_id', 'lat', 'lng', 'distance_m']);
-/** For each column of the list statement, whether it is one of those numbers (read once, not per field of a row). */
-const NUMERIC_AT = PUNCH_ROW_KEYS.map((key) => NUMERIC_KEYS.has(key));
-
-/** A row of the list statement as the answer's row: ids and positions as numbers, the rest as selected. */
-function punchRowOf(values: unknown[]): PunchRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < PUNCH_ROW_KEYS.length; i += 1) {
-    const value = values[i];
-    row[PUNCH_ROW_KEYS[i]!] = NUMERIC_AT[i] && value !== null ? Number(value) : value;
-  }
-  return row as PunchRow;
-}
+/** A row of the list statement as the answer's row: ids and positions (text or bigint from the drivers) as numbers. */
+const punchRowOf = arrayRowReader<PunchRow>(PUNCH_ROW_KEYS, new Set(['punch_id', 'lat', 'lng', 'distance_m']));
 
 /** One page of punches, newest first, and the exact count in one statement; a page past the end counts on its own. */
 export async function listPunches(
