@@ -8,8 +8,15 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock } from './folder-lock.js';
+import { INT_ARRAY_OIDS, parseIntArray } from './int-array.js';
 import { ThreadedPglite } from './pglite/thread.js';
 import { PostgresListener } from './pg-listener.js';
+
+// Integer arrays read by a parser of their own (db/int-array.ts), in every node-postgres client of the process.
+for (const oid of INT_ARRAY_OIDS) {
+  const general = pg.types.getTypeParser(oid, 'text');
+  pg.types.setTypeParser(oid, 'text', (text: string) => parseIntArray(text, general));
+}
 
 type Schema = typeof schema;
 /** The database, whichever engine is underneath (PGlite and node-postgres share Drizzle's Postgres API). */

@@ -29,12 +29,15 @@ export function pageWindow({ page, pageSize }: Paging): { limit: number; offset:
 
 /** `column = any($1::int[])`: one parameter however many ids (a plain IN list would spend one each). */
 export function inIds(column: AnyColumn | SQL, ids: readonly number[]): SQL {
-  return sql`${column} = any(${sql.param(ids)}::int[])`;
+  return sql`${column} = any(${idArray(ids)})`;
 }
 
-/** The ids as one `int[]` parameter, for hand-written SQL. */
+/**
+ * The ids as one `int[]` parameter, for hand-written SQL: sent as the array's text, which node-postgres would
+ * otherwise write by quoting and escaping each id as a string (a tenth of a millisecond per thousand ids).
+ */
 export function idArray(ids: readonly number[]): SQL {
-  return sql`${sql.param(ids)}::int[]`;
+  return sql`${sql.param(`{${ids.join(',')}}`)}::int[]`;
 }
 
 /** Runs hand-written SQL and returns its rows (PGlite and node-postgres both answer `{ rows }`). */
