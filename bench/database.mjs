@@ -10,8 +10,8 @@ import { serverModule } from './server-modules.mjs';
 /**
  * `{ kind, query(text, params) → rows, arrays(text, params) → rows as arrays, connections(n), drizzle,
  * captured(work) → statements, close() }`. `connections(n)` gives n connections for concurrent baselines (PGlite:
- * its one, shared), each `{ query(text, params), run(statement) }`; on PostgreSQL each holds a new session of its
- * own, as a server's pooled connection does.
+ * its one, shared), each `{ query(text, params), run(statement), close() }`; on PostgreSQL each holds a new session of its
+ * own, as a server's pooled connection does, until its `close()` or the database's.
  *
  * A captured statement is `{ query, params }` and what the server's driver call carried: on PostgreSQL the
  * statement's `name` when the server prepares it (planned once per connection, then only executed) and its row
@@ -57,6 +57,11 @@ export async function openDatabase({ kind, url, dir }) {
         return clients.map((client) => ({
           query: async (text, params) => connection(await client).query(text, params),
           run: async (statement) => connection(await client).run(statement),
+          // Ended before the database is: a load's 50 need not stay open through the measurements after it.
+          close: async () => {
+            held.splice(held.indexOf(client), 1);
+            await (await client).end();
+          },
         }));
       },
       arrays: async (text, params) => (await driverQuery({ text, values: params, rowMode: 'array' })).rows,
@@ -80,7 +85,7 @@ export async function openDatabase({ kind, url, dir }) {
   return {
     kind,
     query,
-    connections: (n) => Array.from({ length: n }, () => ({ query, run })),
+    connections: (n) => Array.from({ length: n }, () => ({ query, run, close: async () => {} })),
     arrays: async (text, params) => (await driverQuery(text, params, { rowMode: 'array' })).rows,
     drizzle: drizzlePglite(client, { schema }),
     captured: capture,
