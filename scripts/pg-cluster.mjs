@@ -24,6 +24,10 @@ export function findBinary(name) {
  * answers) can be taken, before the process it is meant for binds it, as the local end of any outgoing connection
  * (Patroni's, etcd's, a client's), and that process then fails with EADDRINUSE (the R11 run whose HAProxy never
  * listened). Tries random ports of the range below; falls back to one the kernel picks.
+ *
+ * A port answered once is never answered again by this process: nothing listens on it until its owner starts, so
+ * asking again before then could give the same port twice (the R11 run whose node2's Patroni found its REST port
+ * taken by node1's PostgreSQL, and HAProxy's checks of that port reached PostgreSQL).
  */
 export async function freePort() {
   const [ephemeralStart] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
@@ -34,9 +38,20 @@ export async function freePort() {
   const low = Math.max(high - 12_000, 1024);
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low));
-    if (await canListen(port)) return port;
+    if (!handedOut.has(port) && (await canListen(port))) return handOut(port);
   }
-  return listenOnce(0);
+  for (;;) {
+    const port = await listenOnce(0);
+    if (!handedOut.has(port)) return handOut(port);
+  }
+}
+
+/** The ports freePort has answered in this process. */
+const handedOut = new Set();
+
+function handOut(port) {
+  handedOut.add(port);
+  return port;
 }
 
 const canListen = (port) =>
