@@ -74,12 +74,27 @@ function windowsOf(schedule: Schedule): { start: number | null; end: number | nu
  * and today, a few distinct ones (issue 36: making each anew was a tenth of its time and most of its garbage).
  * Shared, so frozen. Bounded: cleared past 10,000 entries.
  */
-const madeWindows = new Map<string, Round>();
+const madeWindows = new Map<string, Map<string, Map<number, Round>>>();
+let madeCount = 0;
+
+/** The windows made for a zone and date, by `windowKey` (nested: joining five parts into a text key cost more). */
+function madeOn(tz: string, date: string): Map<number, Round> {
+  let byDate = madeWindows.get(tz);
+  if (!byDate) madeWindows.set(tz, (byDate = new Map()));
+  let made = byDate.get(date);
+  if (!made) byDate.set(date, (made = new Map()));
+  return made;
+}
+
+/** Minutes 0-1439 or null (1,441 values each) and a slot up to 48, in one small integer. */
+const windowKey = (start: number | null, end: number | null, slot: number) =>
+  ((start ?? -1) + 1 + ((end ?? -1) + 1) * (DAY_MINUTES + 1)) * 64 + slot;
 
 function windowAt(date: string, start: number | null, end: number | null, slot: number, tz: string): Round {
-  const key = `${tz}|${date}|${start}|${end}|${slot}`;
-  const made = madeWindows.get(key);
-  if (made) return made;
+  let made = madeOn(tz, date);
+  const key = windowKey(start, end, slot);
+  const known = made.get(key);
+  if (known) return known;
   const startMinutes = start ?? 0;
   let endMinutes = end === null ? DAY_MINUTES : end + 1;
   if (end !== null && end < startMinutes) endMinutes += DAY_MINUTES;
@@ -89,8 +104,12 @@ function windowAt(date: string, start: number | null, end: number | null, slot: 
     end: zonedInstant(date, endMinutes, tz),
     slot,
   });
-  if (madeWindows.size > 10_000) madeWindows.clear();
-  madeWindows.set(key, round);
+  if (++madeCount > 10_000) {
+    madeWindows.clear();
+    madeCount = 1;
+    made = madeOn(tz, date);
+  }
+  made.set(key, round);
   return round;
 }
 
@@ -111,7 +130,10 @@ export function windowOn(schedule: Schedule, date: string, tz: string): Round {
  */
 export function roundsOn(schedule: Schedule, date: string, tz: string): Round[] {
   if (!isScheduledOn(schedule, date)) return [];
-  return windowsOn(schedule, date, tz).filter((round) => schedule.createdAt < round.end && round.start < round.end);
+  const created = schedule.createdAt.getTime();
+  return windowsOn(schedule, date, tz).filter(
+    (round) => created < round.end.getTime() && round.start.getTime() < round.end.getTime(),
+  );
 }
 
 /** The first round of a date, or null (a road or task with one window has only this one). */

@@ -16,11 +16,21 @@ function onHoldDays(round: SQL, holdIds: readonly number[], days: readonly strin
     cross join unnest(${sql.param(days)}::date[]) d)`;
 }
 
-/** Stored rounds' windows and progress, by road or task and day. */
-export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: number[], dates: string[]) {
-  if (ids.length === 0 || dates.length === 0) return [];
-  // Hand-written: the dashboard reads a row per road and day (4,000 at 2,000 roads), and mapping each field through
-  // Drizzle's column objects was a tenth of its time (issue 36). The types are the row's own.
+/**
+ * Stored rounds' windows and progress by road or task: today's, and yesterday's that can still count now: those
+ * whose window and own grace reach past `midnight` (today's start), and every one of the `overnight` ids (whose
+ * schedule has a window of yesterday reaching today, which such a round may stand for).
+ */
+export async function progressOf(
+  q: Queryable,
+  kind: 'road' | 'task',
+  ids: number[],
+  days: { today: string; yesterday: string; midnight: Date; overnight: number[] },
+) {
+  if (ids.length === 0) return [];
+  // Hand-written: the dashboard reads a row per road today (2,000 at 2,000 roads), and mapping each field through
+  // Drizzle's column objects was a tenth of its time (issue 36). The types are the row's own. Yesterday's rounds that
+  // ended before midnight are left here: they were half of the rows, read and then passed over (issue 36).
   const column = kind === 'road' ? sql`road_id` : sql`task_id`;
   return queryRows<{
     id: number;
@@ -39,7 +49,10 @@ export async function progressOf(q: Queryable, kind: 'road' | 'task', ids: numbe
           extract(epoch from window_end)::float8 * 1000 as end_ms,
           points_expected as expected, points_checked as checked, grace_minutes
         from patrol_round
-        where ${column} = any(${idArray(ids)}) and round_date = any(${sql.param(dates)}::date[])
+        where ${column} = any(${idArray(ids)})
+          and round_date = any(${sql.param([days.yesterday, days.today])}::date[])
+          and (round_date = ${days.today}::date or window_end + grace_minutes * interval '1 minute' > ${days.midnight}
+            or ${column} = any(${idArray(days.overnight)}))
           ${kind === 'road' ? sql`and task_id is null` : sql``}`,
   );
 }

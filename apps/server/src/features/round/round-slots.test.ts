@@ -362,6 +362,37 @@ describe('an edit during the day gives today the rounds of its slots', () => {
   });
 });
 
+describe('yesterday’s round after an edit, past midnight: its own window and grace decide', () => {
+  /** A road's status on 巡检路线 at a local time. */
+  const statusOfRoad = async (road: number, day: string, time: string) => {
+    h.clock.set(sh(day, time));
+    const reply = await h.post<RoadRow[]>('/PatrolRoad/List', { hold_id: w.a.holdId, PageSize: 50 }, admin);
+    expect(reply.code, reply.msg).toBe(200);
+    return reply.data.find((r) => r.road_id === road)?.status;
+  };
+
+  it('a slot moved past midnight while its round was under way: the kept round stands for it', async () => {
+    h.clock.set(sh('2026-11-27', '21:00'));
+    const road = await saveRoad(roadBody('戊', { time_slots: slots(['22:00', '23:00']) }));
+    h.clock.set(sh('2026-11-27', '22:30'));
+    await saveRoad(roadBody('戊', { road_id: road, time_slots: slots(['22:00', '01:00']) }));
+    // The kept round (22:00-23:00) ended before midnight: not running at 00:30 though the edited window is open, and
+    // tonight's round has not started.
+    expect(await statusOfRoad(road, '2026-11-28', '00:30')).toBe(0);
+  });
+
+  it('a grace shortened while the round was under way: the round keeps its own, into today', async () => {
+    h.clock.set(sh('2026-11-29', '21:00'));
+    const road = await saveRoad(roadBody('己', { time_slots: slots(['23:00', '23:50']), grace_minutes: 30 }));
+    h.clock.set(sh('2026-11-29', '23:10'));
+    await saveRoad(roadBody('己', { road_id: road, time_slots: slots(['23:00', '23:50']), grace_minutes: 0 }));
+    // Its points unchecked, inside its own 30 minutes after 23:50: still running at 00:10; at 00:30 it has ended
+    // with its points missed: 异常, as a night's round that reached today is all day.
+    expect(await statusOfRoad(road, '2026-11-30', '00:10')).toBe(1);
+    expect(await statusOfRoad(road, '2026-11-30', '00:30')).toBe(3);
+  });
+});
+
 describe('bad slots are refused with the pinned messages, nothing saved', () => {
   const cases: [string, [string, string][] | unknown, string][] = [
     [

@@ -66,50 +66,61 @@ export async function liveStatuses(
   const tz = ctx.config.tzName;
   const today = localDate(now, tz);
   const yesterday = addDays(today, -1);
-  const midnight = zonedInstant(today, 0, tz).getTime();
+  const midnight = zonedInstant(today, 0, tz);
+  const midnightMs = midnight.getTime();
+  // Yesterday's rounds count only while they reach past midnight (an overnight slot, or a grace running into today).
+  const reachesToday = (round: Round, grace: number) => round.end.getTime() + grace * 60_000 > midnightMs;
+  // Yesterday's windows, and whether one reaches today under the schedule's grace: most roads have none, and then
+  // none of yesterday's rounds is to be made, and only its stored rounds that reach today are read.
+  const lastNights = items.map((item) => {
+    const windows = roundsOn(item.schedule, yesterday, tz);
+    const grace = item.schedule.grace ?? 0;
+    return { windows, toMake: windows.some((round) => reachesToday(round, grace)) };
+  });
   const stored = await checks.progressOf(
     q,
     kind,
     items.map((item) => item.id),
-    [yesterday, today],
+    { today, yesterday, midnight, overnight: items.flatMap((item, i) => (lastNights[i]!.toMake ? [item.id] : [])) },
   );
   // Grouped once by day and id: a search per item would cost items × stored rounds.
-  const storedOn = { [yesterday]: new Map<number, StoredRow[]>(), [today]: new Map<number, StoredRow[]>() };
+  const storedToday = new Map<number, StoredRow[]>();
+  const storedYesterday = new Map<number, StoredRow[]>();
   for (const row of stored) {
-    const byId = storedOn[row.round_date]!;
+    const byId = row.round_date === today ? storedToday : storedYesterday;
     const list = byId.get(row.id);
     if (list) list.push(row);
     else byId.set(row.id, [row]);
   }
   // Each item's rounds that count, in order: a stored one with its progress, or null for one not stored yet, which
   // expects all the points the road has now (counted below, for the items that have one).
-  const counted = items.map((item) => {
+  const counted = items.map((item, i) => {
     const rounds = new Map<Round, RoundProgress | null>();
+    const grace = item.schedule.grace ?? 0;
     let unstored = false;
-    for (const date of [yesterday, today]) {
-      const own = storedOn[date]!.get(item.id) ?? NONE_STORED;
-      const windows = roundsOn(item.schedule, date, tz);
-      // Yesterday's count only while they reach past midnight (an overnight slot, or a grace running into today).
-      const counts = (round: Round, grace: number | undefined) =>
-        date === today || round.end.getTime() + (grace ?? item.schedule.grace ?? 0) * 60_000 > midnight;
-      // Most roads have no window of yesterday's reaching today: then none of yesterday's rounds to make counts, and
-      // only its stored rounds that reach today are read.
-      const toMake = date === today || windows.some((round) => counts(round, undefined));
-      const kept = own.map((row) => ({ round: storedRound(row, date), row }));
-      for (const { round, row } of kept) {
-        if (counts(round, row.grace_minutes)) {
-          rounds.set(round, { expected: Number(row.expected), checked: Number(row.checked), grace: row.grace_minutes });
+    const add = (date: string, own: readonly StoredRow[], windows: Round[], toMake: boolean) => {
+      const counts = (round: Round, roundGrace: number) => date === today || reachesToday(round, roundGrace);
+      const kept = own.map((row) => storedRound(row, date));
+      own.forEach((row, k) => {
+        if (counts(kept[k]!, row.grace_minutes)) {
+          rounds.set(kept[k]!, {
+            expected: Number(row.expected),
+            checked: Number(row.checked),
+            grace: row.grace_minutes,
+          });
         }
-      }
-      if (!toMake) continue;
-      const keptRounds = kept.map(({ round }) => round);
-      for (const round of roundsToAdd(windows, keptRounds, now)) {
-        if (counts(round, undefined)) {
+      });
+      if (!toMake) return;
+      for (const round of roundsToAdd(windows, kept, now)) {
+        if (counts(round, grace)) {
           rounds.set(round, null);
           unstored = true;
         }
       }
-    }
+    };
+    const lastNight = lastNights[i]!;
+    add(yesterday, storedYesterday.get(item.id) ?? NONE_STORED, lastNight.windows, lastNight.toMake);
+    add(today, storedToday.get(item.id) ?? NONE_STORED, roundsOn(item.schedule, today, tz), true);
     return { item, rounds, unstored };
   });
   const uncounted = counted.flatMap(({ item, unstored }) => (unstored && item.cards === undefined ? [item.id] : []));
