@@ -25,6 +25,9 @@ describe('parseIntArray', () => {
         [1, 2],
         [3, 4],
       ]);
+      // Installed, not node-postgres's own reader: a text PostgreSQL never sends tells them apart (Number against
+      // parseInt).
+      expect(read('{1.5}')).toEqual([1.5]);
     }
   });
 });
