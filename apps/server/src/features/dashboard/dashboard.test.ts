@@ -146,6 +146,8 @@ describe('the dashboard', () => {
       const morning = roads.find((r) => r.start_minute === 8 * 60)!.road_id;
       expect(statuses.get(morning)).toBe(RoundStatus.abnormal);
       expect(asked.flat()).toContain(morning);
+      // Neither the points nor a way to count them: refused rather than read as a round expecting none (done).
+      await expect(liveStatuses(h.ctx, h.ctx.db, 'road', items)).rejects.toThrow(/no count of points/);
     } finally {
       h.clock.set(sh('2026-11-20T15:00:00'));
     }

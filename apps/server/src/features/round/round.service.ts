@@ -60,7 +60,7 @@ export async function liveStatuses(
   q: Queryable,
   kind: 'road' | 'task',
   items: Scheduled[],
-  countCards: CountCards = async () => new Map(),
+  countCards?: CountCards,
 ): Promise<Map<number, RoundStatus>> {
   const now = ctx.now();
   const tz = ctx.config.tzName;
@@ -124,7 +124,10 @@ export async function liveStatuses(
     return { item, rounds, unstored };
   });
   const uncounted = counted.flatMap(({ item, unstored }) => (unstored && item.cards === undefined ? [item.id] : []));
-  const cardsOf = uncounted.length > 0 ? await countCards(uncounted) : new Map<number, number>();
+  // An item without its points and no way to count them would expect none: its round would read as done.
+  if (uncounted.length > 0 && !countCards)
+    throw new Error(`liveStatuses: no count of points for ${kind} ${uncounted[0]}`);
+  const cardsOf = uncounted.length > 0 && countCards ? await countCards(uncounted) : new Map<number, number>();
   const statuses = new Map<number, RoundStatus>();
   for (const { item, rounds } of counted) {
     const unstored: RoundProgress = { expected: item.cards ?? cardsOf.get(item.id) ?? 0, checked: 0 };
