@@ -99,6 +99,7 @@ const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOutput,
     E2E_PORT: String(await freePort()),
     E2E_DEMO_PORT: String(await freePort()),
+    E2E_SMTP_PORT: String(await freePort()),
   },
 });
 countPlaywright(e2eOutput);

@@ -76,8 +76,9 @@ test('漏检报表 by 巡检人 charges the missed round to the guard on duty, n
     user_id_list: [bound],
     card_id_list: [card.patrol_id],
     cycle_repeat_type: 1,
-    start_time: start.clock,
-    end_time: end.clock,
+    // As a slot, which may cross midnight (a road's one start_time-end_time window may not): run just after
+    // midnight, this test's window does.
+    time_slots: [{ start_time: start.clock, end_time: end.clock }],
     grace_minutes: 0,
   });
 
