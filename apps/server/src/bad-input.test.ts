@@ -10,6 +10,7 @@ import {
   NON_JSON_BODIES,
   NON_OBJECT_BODIES,
   ODD_QUERY_STRINGS,
+  SQL_FRAGMENTS,
   TRAPS,
   junkQueryValue,
   junkValue,
@@ -83,16 +84,19 @@ async function headersFor(how: RouteInput): Promise<Record<string, string>> {
 
 /** Calls a route and lists what is wrong with its answer, each problem naming the route and the input. */
 /**
- * Texts the suite has sent so far that read like programming values (`NaN`, `undefined`, …): an answer may name
- * what an earlier call stored (a road a property test saved as "NaN" is listed by a later refusal as 「NaN」), and
- * that is the person's own text. Only such whole texts are let through, so no real leak hides behind them.
+ * Texts the suite has sent so far that read like programming values (`NaN`, `undefined`, …) or SQL (the fragments of
+ * test/junk.ts): an answer may name what an earlier call stored (a road a property test saved as "NaN" is listed by a
+ * later refusal as 「NaN」, a task saved as `') UNION SELECT …` by 无法删除，「篡改」仍有巡检任务：…), and that is the
+ * person's own text. Only such whole texts are let through, so no real leak hides behind them.
  */
 const sentTexts = new Set<string>();
 const LOOKS_LIKE_A_VALUE = /^(?:nan|undefined|null|infinity|-infinity|true|false|\[object object\])$/i;
+const isRemembered = (text: string) =>
+  LOOKS_LIKE_A_VALUE.test(text.trim()) || (SQL_FRAGMENTS as readonly string[]).includes(text);
 
 async function problems(route: RouteRef, how: RouteInput, request: RawRequest, refused: boolean): Promise<string[]> {
   const sent = textsIn(request.input ?? request.payload ?? request.rawQuery);
-  for (const text of sent) if (LOOKS_LIKE_A_VALUE.test(text.trim())) sentTexts.add(text.trim());
+  for (const text of sent) if (isRemembered(text)) sentTexts.add(text.trim());
   const response = await callRoute(h, route, await headersFor(how), request);
   const found = problemsOf(response, {
     reply: how.reply,
