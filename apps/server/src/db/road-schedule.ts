@@ -1,8 +1,9 @@
 import { road, task } from './schema.js';
 
 /**
- * The fields of a road its schedule reads (`roadSchedule` in domain/stored-schedule.ts): selected by the road
- * list, the rounds, the dashboard and the demo alike, so they live here, owned by none of them.
+ * The fields of a road its schedule reads (`roadSchedule` in domain/stored-schedule.ts), with its grace: selected by
+ * the road list, the rounds and the demo alike, so they live here, owned by none of them (the dashboard reads the
+ * same fields by hand, dashboard.repository.ts).
  */
 export const roadScheduleColumns = {
   cycle_repeat_type: road.cycle_repeat_type,
@@ -12,6 +13,7 @@ export const roadScheduleColumns = {
   time_slots: road.time_slots,
   created_at: road.create_time,
   closed_at: road.closed_at,
+  grace_minutes: road.grace_minutes,
 };
 
 /** The fields of a task its schedule reads (`taskSchedule`), with its grace: the task list, the rounds, the demo. */

@@ -16,7 +16,6 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
     .select({
       road_id: road.road_id,
       path: hold.path,
-      grace: road.grace_minutes,
       ...roadScheduleColumns,
     })
     .from(road)
@@ -55,7 +54,7 @@ export async function loadRoutes(q: Queryable): Promise<PatrolRoute[]> {
       cards: cardsOf(r.road_id),
       walkers: walkersOf(r.road_id),
       devices: devices.filter((d) => d.path.startsWith(r.path)).map((d) => d.device_no),
-      grace: r.grace,
+      grace: r.grace_minutes,
     })),
     ...tasks.map((t) => ({
       schedule: taskSchedule(t, false),

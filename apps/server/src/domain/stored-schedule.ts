@@ -20,13 +20,14 @@ export function flatSlots(slots: readonly SlotMinutes[]): number[] {
   return slots.flatMap((slot) => [slot.start, slot.end]);
 }
 
-/** A road's stored fields as its schedule. */
+/** A road's stored fields as its schedule, with its grace. */
 export function roadSchedule(row: {
   cycle_repeat_type: number;
   cycle_items: number[];
   start_minute: number | null;
   end_minute: number | null;
   time_slots: number[];
+  grace_minutes: number;
   created_at: Date;
   closed_at: Date | null;
 }): Schedule {
@@ -37,10 +38,11 @@ export function roadSchedule(row: {
     slots: storedSlots(row.time_slots),
     createdAt: row.created_at,
     closed: row.closed_at !== null,
+    grace: row.grace_minutes,
   };
 }
 
-/** A task's stored fields as its schedule; a closed road closes it. */
+/** A task's stored fields as its schedule, with its grace; a closed road closes it. */
 export function taskSchedule(
   row: {
     cycle_repeat_mode: number;
@@ -51,6 +53,7 @@ export function taskSchedule(
     time_slots: number[];
     expire_date: string | null;
     created_at: Date;
+    grace_minutes: number;
   },
   roadClosed: boolean,
 ): Schedule {
@@ -62,6 +65,7 @@ export function taskSchedule(
     createdAt: row.created_at,
     expireDate: row.expire_date ?? undefined,
     closed: roadClosed,
+    grace: row.grace_minutes,
   };
 }
 

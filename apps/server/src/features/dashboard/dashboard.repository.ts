@@ -18,11 +18,12 @@ export async function roadSchedules(q: Queryable, holdIds: number[]) {
     start_minute: number | null;
     end_minute: number | null;
     time_slots: number[];
+    grace_minutes: number;
     created_ms: number;
     closed_ms: number | null;
   }>(
     q,
-    sql`select road_id, cycle_repeat_type, cycle_items, start_minute, end_minute, time_slots,
+    sql`select road_id, cycle_repeat_type, cycle_items, start_minute, end_minute, time_slots, grace_minutes,
           extract(epoch from create_time)::float8 * 1000 as created_ms,
           extract(epoch from closed_at)::float8 * 1000 as closed_ms
         from road
@@ -36,6 +37,7 @@ export async function roadSchedules(q: Queryable, holdIds: number[]) {
     start_minute: row.start_minute,
     end_minute: row.end_minute,
     time_slots: row.time_slots,
+    grace_minutes: row.grace_minutes,
     created_at: new Date(row.created_ms),
     closed_at: row.closed_ms === null ? null : new Date(row.closed_ms),
   }));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardSummary, MissedPoint, PunchRow, TrendPoint } from '@guard-tour/contract';
+import type { DashboardSummary, MissedPoint, PunchRow, RoadRow, TrendPoint } from '@guard-tour/contract';
 import { DEVICE_KEY, useHarness } from '../../test/harness.js';
 import { insertCard, insertDevice } from '../../test/fixtures.js';
 import { PASSWORD, buildWorld, type World } from '../../test/world.js';
@@ -166,5 +166,48 @@ describe('the dashboard', () => {
     });
     expect((await h.get('/Dashboard/Summary', { hold_id: w.a.holdId }, w.b.token)).code).toBe(403);
     expect((await h.get('/Dashboard/TodayPatrolLogs', {}, w.b.token)).total).toBe(0);
+  });
+
+  it('counts a road inside its grace after the window as running, as the road list shows it', async () => {
+    const card = await insertCard(h.ctx.db, { holdId: w.b.holdId, sn: 'DASH-G', name: '宽限点' });
+    const guard = await h.post<{ user_id: number }>(
+      '/HoldInfo/SaveAccount',
+      { user_id: 0, hold_id: w.b.holdId, user_name: 'dash_late', user_password: PASSWORD },
+      w.b.token,
+    );
+    const saved = await h.post(
+      '/PatrolRoad/SaveRoadInfo',
+      {
+        road_id: 0,
+        road_name: '宽限线',
+        hold_id: w.b.holdId,
+        cycle_repeat_type: 1,
+        start_time: '16:00',
+        end_time: '17:00',
+        grace_minutes: 30,
+        user_id_list: [guard.data.user_id],
+        card_id_list: [card],
+      },
+      w.b.token,
+    );
+    expect(saved.code, saved.msg).toBe(200);
+    try {
+      // Ten minutes after the window, inside its 30 minutes' grace, the point not checked yet: still 进行中.
+      h.clock.set(sh('2026-11-20T17:10:00'));
+      const roads = await h.post<RoadRow[]>('/PatrolRoad/List', { PageIndex: 1, PageSize: 20 }, w.b.token);
+      expect(roads.data.find((r) => r.road_name === '宽限线')?.status).toBe(RoundStatus.running);
+      const [summary] = await get<DashboardSummary[]>('/Dashboard/Summary', {}, w.b.token);
+      expect(summary).toMatchObject({ all_roads: 1, running_roads: 1 });
+      // The next day before a sweep stored its round: the road's own grace decides, as the dashboard read it.
+      h.clock.set(sh('2026-11-21T17:10:00'));
+      const items = (await repo.roadSchedules(h.ctx.db, [w.b.holdId])).map((r) => ({
+        id: r.road_id,
+        schedule: roadSchedule(r),
+      }));
+      const statuses = await liveStatuses(h.ctx, h.ctx.db, 'road', items, (ids) => repo.liveCardCounts(h.ctx.db, ids));
+      expect(statuses.get(items[0]!.id)).toBe(RoundStatus.running);
+    } finally {
+      h.clock.set(sh('2026-11-20T15:00:00'));
+    }
   });
 });

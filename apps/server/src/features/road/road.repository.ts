@@ -13,7 +13,6 @@ export function roadColumns(tz: string) {
     hold_id: road.hold_id,
     hold_name: hold.hold_name,
     ...roadScheduleColumns,
-    grace_minutes: road.grace_minutes,
     walker_mode: road.walker_mode,
     shift_id: road.shift_id,
     shift_name: sql<string>`coalesce((select ${shift.shift_name} from ${shift} where ${shift.shift_id} = ${road.shift_id}), '')`,

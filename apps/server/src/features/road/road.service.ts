@@ -37,7 +37,7 @@ type RoadRecord = NonNullable<Awaited<ReturnType<typeof repo.findRoad>>>;
 async function toRows(ctx: AppContext, q: Queryable, roads: RoadRecord[]): Promise<RoadRow[]> {
   const ids = roads.map((r) => r.road_id);
   const [cards, accounts] = await Promise.all([repo.cardsOf(q, ids), repo.accountsOf(q, ids)]);
-  const schedules = new Map(roads.map((r) => [r.road_id, { ...roadSchedule(r), grace: r.grace_minutes }]));
+  const schedules = new Map(roads.map((r) => [r.road_id, roadSchedule(r)]));
   const statuses = await liveStatuses(
     ctx,
     q,

@@ -64,7 +64,6 @@ export async function activeRoads(q: Queryable, owners: RoundOwners = {}) {
     .select({
       road_id: road.road_id,
       hold_id: road.hold_id,
-      grace_minutes: road.grace_minutes,
       ...roadScheduleColumns,
       /** The shift that walks it (SHIFTS.md), null when its accounts do. */
       shift_id: sql<number | null>`case when ${road.walker_mode} = 'shift' then ${road.shift_id} end`,

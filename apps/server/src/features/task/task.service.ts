@@ -30,9 +30,7 @@ type TaskRecord = NonNullable<Awaited<ReturnType<typeof repo.findTask>>>;
 
 async function toRows(ctx: AppContext, q: Queryable, tasks: TaskRecord[]): Promise<TaskRow[]> {
   const cards = await cardsOfRoads(q, [...new Set(tasks.map((t) => t.road_id))]);
-  const schedules = new Map(
-    tasks.map((t) => [t.task_id, { ...taskSchedule(t, t.road_closed_at !== null), grace: t.grace_minutes }]),
-  );
+  const schedules = new Map(tasks.map((t) => [t.task_id, taskSchedule(t, t.road_closed_at !== null)]));
   const statuses = await liveStatuses(
     ctx,
     q,
