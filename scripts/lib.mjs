@@ -15,12 +15,17 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=4'];
 
 /**
- * The options for a server on `databaseUrl`: on PostgreSQL Node's defaults, because there the small young
- * generation cost about a fifth of the requests a second under load (P3: 854–949 against 1,071–1,094/s, alternated
- * on the same data) and an export's rows live in the driver, not in the process's database.
+ * Node's options for the server on PostgreSQL: a young generation of 64 MB a semi-space. Dashboard/Summary reads the
+ * live statuses of every road in scope (2,000 at 10M, some 12 MB of short-lived objects a call): with Node's 16 MB
+ * it was scavenged about once a call, 6 ms each, and over HTTP took 36 ms at the median against 30 ms with 64 MB,
+ * alternated on the same data (docs/performance.md). The small one of the embedded database cost about a fifth of
+ * the requests a second under load here (P3: 854–949 against 1,071–1,094/s).
  */
+export const POSTGRES_SERVER_NODE_OPTIONS = ['--max-semi-space-size=64'];
+
+/** The options for a server on `databaseUrl` (a PostgreSQL URL, or none for the embedded database). */
 export function serverNodeOptions(databaseUrl) {
-  return databaseUrl ? [] : SERVER_NODE_OPTIONS;
+  return databaseUrl ? POSTGRES_SERVER_NODE_OPTIONS : SERVER_NODE_OPTIONS;
 }
 
 export function run(command, args, options = {}) {

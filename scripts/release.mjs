@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_OPTIONS, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
+import { POSTGRES_SERVER_NODE_OPTIONS, SERVER_NODE_OPTIONS, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 import { pruneLock, pruneOverrides } from './release-lock.mjs';
 
 /** Packages a release must not hold: build, test and lint tools. */
@@ -143,13 +143,17 @@ try {
       "import { runRestore } from './apps/server/dist/backup/cli.js';\n\nprocess.exitCode = await runRestore(process.argv.slice(2));",
     ),
   );
-  const readme = readFileSync(path.join(root, 'deploy/release-README.md'), 'utf8').replaceAll('{{VERSION}}', version);
+  const readme = readFileSync(path.join(root, 'deploy/release-README.md'), 'utf8')
+    .replaceAll('{{VERSION}}', version)
+    .replaceAll('{{POSTGRES_NODE_OPTIONS}}', POSTGRES_SERVER_NODE_OPTIONS.join(' '));
   writeFileSync(path.join(top, 'README.md'), readme);
   mkdirSync(path.join(top, 'deploy'));
   const service = readFileSync(path.join(root, 'deploy/guard-tour.service'), 'utf8');
   writeFileSync(
     path.join(top, 'deploy/guard-tour.service'),
-    service.replaceAll('{{NODE_OPTIONS}}', SERVER_NODE_OPTIONS.join(' ')),
+    service
+      .replaceAll('{{NODE_OPTIONS}}', SERVER_NODE_OPTIONS.join(' '))
+      .replaceAll('{{POSTGRES_NODE_OPTIONS}}', POSTGRES_SERVER_NODE_OPTIONS.join(' ')),
   );
   cpSync(path.join(root, 'deploy/nginx-guard-tour.conf'), path.join(top, 'deploy/nginx-guard-tour.conf'));
 

@@ -19,7 +19,7 @@ import {
   unpack,
   type Built,
 } from './support/release.js';
-import { SERVER_NODE_OPTIONS, serverNodeOptions } from '../../../scripts/lib.mjs';
+import { POSTGRES_SERVER_NODE_OPTIONS, SERVER_NODE_OPTIONS, serverNodeOptions } from '../../../scripts/lib.mjs';
 import { startCluster } from '../../../scripts/pg-cluster.mjs';
 
 /**
@@ -77,9 +77,12 @@ describe('a release an operator can install', () => {
     expect(existsSync(path.join(release, 'apps/server/src')), 'no TypeScript sources').toBe(false);
     expect(readFileSync(path.join(release, 'README.md'), 'utf8')).toMatch(/node server\.js[\s\S]*DATABASE_URL/);
     // The server runs with the embedded database's node options however the release starts it (npm start, the
-    // systemd unit, which says to drop them with DATABASE_URL); the repository's npm start chooses by DATABASE_URL.
+    // systemd unit, which names PostgreSQL's instead with DATABASE_URL); the repository's npm start chooses by
+    // DATABASE_URL.
     expect(serverNodeOptions(undefined)).toEqual(SERVER_NODE_OPTIONS);
-    expect(serverNodeOptions('postgres://app@127.0.0.1/guard')).toEqual([]);
+    expect(serverNodeOptions('postgres://app@127.0.0.1/guard')).toEqual(POSTGRES_SERVER_NODE_OPTIONS);
+    const postgresOptions = POSTGRES_SERVER_NODE_OPTIONS.join(' ');
+    expect(readFileSync(path.join(release, 'README.md'), 'utf8')).toContain(`改为 \`${postgresOptions}\``);
     const options = SERVER_NODE_OPTIONS.join(' ');
     const manifest = JSON.parse(readFileSync(path.join(release, 'package.json'), 'utf8')) as {
       scripts: { start: string };
@@ -87,7 +90,7 @@ describe('a release an operator can install', () => {
     expect(manifest.scripts.start).toBe(`node ${options} server.js`);
     const unit = readFileSync(path.join(release, 'deploy/guard-tour.service'), 'utf8');
     expect(unit).toContain(`\nExecStart=/usr/bin/node ${options} server.js\n`);
-    expect(unit).toMatch(/With DATABASE_URL leave them out/);
+    expect(unit).toMatch(new RegExp(`With DATABASE_URL use\\s+# ${postgresOptions} instead`));
     expect(unit).not.toContain('{{');
     const packages = installedPackages(path.join(release, 'node_modules'));
     expect(
