@@ -78,13 +78,14 @@ export interface BuiltQuery {
 /**
  * Runs a built query and answers its rows as arrays of column values in select order, straight from the driver:
  * no per-row mapping by Drizzle (a walk over a million rows spent a third of its time there). The driver's own
- * parsers apply: a bigint comes back as text from node-postgres.
+ * parsers apply: a bigint comes back as text from node-postgres. A `name` prepares it on PostgreSQL (planned once
+ * per connection, `preparedStatement`'s rule); PGlite plans each statement.
  */
-export async function queryArrays(db: Db, query: BuiltQuery): Promise<unknown[][]> {
+export async function queryArrays(db: Db, query: BuiltQuery, name?: string): Promise<unknown[][]> {
   const { sql: text, params } = query.toSQL();
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof pg.Pool)
-    return (await client.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;
+    return (await client.query<unknown[]>({ name, text, values: params, rowMode: 'array' })).rows;
   return (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
 }
 
