@@ -21,6 +21,12 @@ describe('PGlite on a thread of its own', () => {
     await Promise.all([threaded?.close(), inProcess?.close()]);
   });
 
+  it("keeps a 64 MB buffer cache, not PGlite's 128 MB (the server's memory, P6)", async () => {
+    expect((await threaded.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([
+      { shared_buffers: '64MB' },
+    ]);
+  });
+
   it('takes parameters of every kind and answers rows as in-process PGlite does, as objects and as arrays', async () => {
     const values = [7, '名字 \'quoted\' "x"', new Date('2026-11-25T01:02:03.456Z'), [1, 2, 3], { a: [1, '二'] }, 9n];
     for (const db of [threaded, inProcess]) {
