@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, serverNodeOptions } from '../scripts/lib.mjs';
+import { root, serverEnvironment, serverNodeOptions } from '../scripts/lib.mjs';
 import { freePort } from '../scripts/pg-cluster.mjs';
 import { processTree } from './process-tree.mjs';
 
@@ -28,8 +28,9 @@ async function waitForFirstAnswer(base, child, timeoutMs) {
 /**
  * Starts the built server; resolves once it answers HTTP, with `startMs` (spawn to first answer) and `stop()`.
  * `env` overrides the benchmark's defaults (DEMO …); `entry` may be scripts/start.mjs (what `npm start` runs, which
- * forwards SIGTERM to its server); node runs with the server's options for its database (`serverNodeOptions`, as npm
- * start runs it) and `nodeOptions` after them (e.g. `--cpu-prof` to find a cost).
+ * forwards SIGTERM to its server); node runs with the server's options and environment for its database
+ * (`serverNodeOptions`, `serverEnvironment`, as npm start runs it) and `nodeOptions` after them (e.g. `--cpu-prof`
+ * to find a cost).
  */
 export async function startServer({
   databaseUrl,
@@ -46,6 +47,7 @@ export async function startServer({
   const child = spawn(process.execPath, [...serverNodeOptions(databaseUrl), ...nodeOptions, path.join(root, entry)], {
     cwd: root,
     env: {
+      ...serverEnvironment(databaseUrl),
       ...process.env,
       DATABASE_URL: databaseUrl ?? '',
       DATA_DIR: dataDir,

@@ -28,6 +28,25 @@ export function serverNodeOptions(databaseUrl) {
   return databaseUrl ? POSTGRES_SERVER_NODE_OPTIONS : SERVER_NODE_OPTIONS;
 }
 
+/**
+ * The environment of the server on the embedded database, wherever it is started: glibc's allocator at two arenas
+ * (by default up to eight a core, one for each thread allocating at once: the engine's, the sheet threads, libuv's),
+ * whose freed memory other threads could not reuse. On the 1M benchmark folder, after P3's load, two 1M exports at
+ * once peaked at 633 MB with the default and 566 MB with two (P6: 600), one export in 14.3 against 15.0 s
+ * (docs/performance.md). A value the caller's environment sets wins. Nothing on PostgreSQL.
+ */
+export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' };
+
+/** The environment a server on `databaseUrl` adds to the caller's. */
+export function serverEnvironment(databaseUrl) {
+  return databaseUrl ? {} : SERVER_ENVIRONMENT;
+}
+
+/** `SERVER_ENVIRONMENT` as a shell's or systemd's assignments: `NAME=value NAME=value`. */
+export const SERVER_ENVIRONMENT_ASSIGNMENTS = Object.entries(SERVER_ENVIRONMENT)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(' ');
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, {
     cwd: root,

@@ -17,7 +17,15 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { POSTGRES_SERVER_NODE_OPTIONS, SERVER_NODE_OPTIONS, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
+import {
+  POSTGRES_SERVER_NODE_OPTIONS,
+  SERVER_ENVIRONMENT_ASSIGNMENTS,
+  SERVER_NODE_OPTIONS,
+  ensureBuilt,
+  ensureInstalled,
+  root,
+  run,
+} from './lib.mjs';
 import { pruneLock, pruneOverrides } from './release-lock.mjs';
 
 /** Packages a release must not hold: build, test and lint tools. */
@@ -85,7 +93,7 @@ try {
     description,
     engines,
     scripts: {
-      start: `node ${SERVER_NODE_OPTIONS.join(' ')} server.js`,
+      start: `${SERVER_ENVIRONMENT_ASSIGNMENTS} node ${SERVER_NODE_OPTIONS.join(' ')} server.js`,
       backup: 'node backup.js',
       restore: 'node restore.js',
     },
@@ -145,6 +153,7 @@ try {
   );
   const readme = readFileSync(path.join(root, 'deploy/release-README.md'), 'utf8')
     .replaceAll('{{VERSION}}', version)
+    .replaceAll('{{ENVIRONMENT}}', SERVER_ENVIRONMENT_ASSIGNMENTS)
     .replaceAll('{{POSTGRES_NODE_OPTIONS}}', POSTGRES_SERVER_NODE_OPTIONS.join(' '));
   writeFileSync(path.join(top, 'README.md'), readme);
   mkdirSync(path.join(top, 'deploy'));
@@ -152,6 +161,7 @@ try {
   writeFileSync(
     path.join(top, 'deploy/guard-tour.service'),
     service
+      .replaceAll('{{ENVIRONMENT}}', SERVER_ENVIRONMENT_ASSIGNMENTS)
       .replaceAll('{{NODE_OPTIONS}}', SERVER_NODE_OPTIONS.join(' '))
       .replaceAll('{{POSTGRES_NODE_OPTIONS}}', POSTGRES_SERVER_NODE_OPTIONS.join(' ')),
   );

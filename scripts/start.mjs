@@ -1,7 +1,7 @@
 // npm start: install what is missing, build what is stale, then run the server (it migrates and seeds itself).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root, serverNodeOptions } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, root, serverEnvironment, serverNodeOptions } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
@@ -12,6 +12,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
+    env: { ...serverEnvironment(process.env.DATABASE_URL), ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

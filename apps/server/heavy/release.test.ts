@@ -19,7 +19,14 @@ import {
   unpack,
   type Built,
 } from './support/release.js';
-import { POSTGRES_SERVER_NODE_OPTIONS, SERVER_NODE_OPTIONS, serverNodeOptions } from '../../../scripts/lib.mjs';
+import {
+  POSTGRES_SERVER_NODE_OPTIONS,
+  SERVER_ENVIRONMENT,
+  SERVER_ENVIRONMENT_ASSIGNMENTS,
+  SERVER_NODE_OPTIONS,
+  serverEnvironment,
+  serverNodeOptions,
+} from '../../../scripts/lib.mjs';
 import { startCluster } from '../../../scripts/pg-cluster.mjs';
 
 /**
@@ -76,20 +83,26 @@ describe('a release an operator can install', () => {
     }
     expect(existsSync(path.join(release, 'apps/server/src')), 'no TypeScript sources').toBe(false);
     expect(readFileSync(path.join(release, 'README.md'), 'utf8')).toMatch(/node server\.js[\s\S]*DATABASE_URL/);
-    // The server runs with the embedded database's node options however the release starts it (npm start, the
-    // systemd unit, which names PostgreSQL's instead with DATABASE_URL); the repository's npm start chooses by
-    // DATABASE_URL.
+    // The server runs with the embedded database's node options and environment however the release starts it
+    // (npm start, the systemd unit, which names PostgreSQL's instead with DATABASE_URL); the repository's npm start
+    // chooses by DATABASE_URL.
     expect(serverNodeOptions(undefined)).toEqual(SERVER_NODE_OPTIONS);
     expect(serverNodeOptions('postgres://app@127.0.0.1/guard')).toEqual(POSTGRES_SERVER_NODE_OPTIONS);
+    expect(serverEnvironment(undefined)).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(serverEnvironment('postgres://app@127.0.0.1/guard')).toEqual({});
+    expect(SERVER_ENVIRONMENT_ASSIGNMENTS).toBe('MALLOC_ARENA_MAX=2');
+    expect(SERVER_ENVIRONMENT).toEqual(serverEnvironment(undefined));
     const postgresOptions = POSTGRES_SERVER_NODE_OPTIONS.join(' ');
     expect(readFileSync(path.join(release, 'README.md'), 'utf8')).toContain(`改为 \`${postgresOptions}\``);
     const options = SERVER_NODE_OPTIONS.join(' ');
     const manifest = JSON.parse(readFileSync(path.join(release, 'package.json'), 'utf8')) as {
       scripts: { start: string };
     };
-    expect(manifest.scripts.start).toBe(`node ${options} server.js`);
+    expect(manifest.scripts.start).toBe(`MALLOC_ARENA_MAX=2 node ${options} server.js`);
     const unit = readFileSync(path.join(release, 'deploy/guard-tour.service'), 'utf8');
     expect(unit).toContain(`\nExecStart=/usr/bin/node ${options} server.js\n`);
+    expect(unit).toContain('\nEnvironment=MALLOC_ARENA_MAX=2\n');
+    expect(readFileSync(path.join(release, 'README.md'), 'utf8')).toContain('环境变量 `MALLOC_ARENA_MAX=2`');
     expect(unit).toMatch(new RegExp(`With DATABASE_URL use\\s+# ${postgresOptions} instead`));
     expect(unit).not.toContain('{{');
     const packages = installedPackages(path.join(release, 'node_modules'));
