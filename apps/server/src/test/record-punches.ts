@@ -112,6 +112,10 @@ export function rowOf(p: FixturePunch): Omit<PunchRow, 'punch_id'> {
   };
 }
 
+/** A list's rows as the fixture's rows: without their ids, which the database gives. */
+export const withoutIds = (rows: PunchRow[]): Omit<PunchRow, 'punch_id'>[] =>
+  rows.map(({ punch_id: _, ...row }) => row);
+
 /** The fixture punches a list should show, newest first (time, then upload order), with their row. */
 export function expected(keep: (p: FixturePunch) => boolean): Omit<PunchRow, 'punch_id'>[] {
   return PUNCHES.map((p, index) => ({ p, index }))

@@ -11,6 +11,7 @@ import {
   inOrgs,
   type FixturePunch,
   type PunchWorld,
+  withoutIds,
 } from '../../test/record-punches.js';
 
 const h = useHarness();
@@ -26,9 +27,6 @@ beforeAll(async () => {
   expect(renamed.code).toBe(200);
 });
 
-type Row = Omit<PunchRow, 'punch_id'>;
-const strip = (rows: PunchRow[]): Row[] => rows.map(({ punch_id: _, ...row }) => row);
-
 async function list(path: string, body: object, token = w.a.token): Promise<Envelope<PunchRow[]>> {
   return h.post<PunchRow[]>(path, { PageIndex: 1, PageSize: 200, ...body }, token);
 }
@@ -38,7 +36,7 @@ async function expectRows(path: string, body: object, keep: (p: FixturePunch) =>
   const reply = await list(path, body, token);
   expect(reply.code, reply.msg).toBe(200);
   const want = expected(keep);
-  expect(strip(reply.data)).toEqual(want);
+  expect(withoutIds(reply.data)).toEqual(want);
   expect(reply.total).toBe(want.length);
   return reply;
 }
@@ -203,10 +201,10 @@ describe('paging', () => {
 
   it('answers the requested page and the full count', async () => {
     const page2 = await h.post<PunchRow[]>('/PatrolLog/List', { ...body, PageIndex: 2, PageSize: 5 }, w.a.token);
-    expect(strip(page2.data)).toEqual(all.slice(5, 10));
+    expect(withoutIds(page2.data)).toEqual(all.slice(5, 10));
     expect(page2.total).toBe(all.length);
     const last = await h.post<PunchRow[]>('/PatrolLog/List', { ...body, PageIndex: 3, PageSize: 5 }, w.a.token);
-    expect(strip(last.data)).toEqual(all.slice(10, 15));
+    expect(withoutIds(last.data)).toEqual(all.slice(10, 15));
   });
 
   it('answers an out-of-range page with no rows and the true total', async () => {
@@ -216,7 +214,7 @@ describe('paging', () => {
 
   it('defaults to 25 a page from page 1, and takes a bad page index as 1', async () => {
     const reply = await h.post<PunchRow[]>('/PatrolData/Records', { time_limits: 3, PageIndex: 0 }, w.a.token);
-    expect(strip(reply.data)).toEqual(all.slice(0, 25));
+    expect(withoutIds(reply.data)).toEqual(all.slice(0, 25));
     const big = await h.post<PunchRow[]>('/PatrolData/Records', { time_limits: 3, PageSize: 100_000 }, w.a.token);
     expect(big.code).toBe(200);
     expect(big.data).toHaveLength(all.length);
