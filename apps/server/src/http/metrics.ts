@@ -145,7 +145,7 @@ export function registerMetrics(
     const route = request.routeOptions.url;
     if (route && answerCodeOf(request) === 200) {
       try {
-        metrics.countAnswer(route, (JSON.parse(payload as string) as { data: unknown }).data);
+        metrics.countAnswer(route, (JSON.parse(String(payload)) as { data: unknown }).data);
       } catch (error) {
         request.log.warn({ err: error }, 'answer not counted in the metrics');
       }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { envelopeCode, registerRequestLog, requestLogController } from './request-log.js';
+import { answerBytes, envelopeCode, registerRequestLog, requestLogController } from './request-log.js';
 
 /** A server as app.ts builds it, logging JSON lines into an array; a hook stands in for the bearer auth. */
 async function loggedApp(level = 'info') {
@@ -24,9 +24,15 @@ async function loggedApp(level = 'info') {
   app.get('/proxyserver/file', async (_request, reply) =>
     reply.type('application/octet-stream').send(Buffer.from('x')),
   );
+  const sent: unknown[] = [];
+  app.post(
+    '/proxyserver/api/Seen',
+    { onSend: (_request, _reply, payload, done) => done(null, sent.push(payload) && payload) },
+    async () => ({ code: 200, msg: '成功', data: { name: '巡检点"东门"' } }),
+  );
   await app.ready();
   const requests = () => lines.filter((line) => line.msg === 'request');
-  return { app, lines, requests };
+  return { app, lines, requests, sent };
 }
 
 describe('one log line per request (OPERATIONS.md, Logs)', () => {
@@ -86,5 +92,20 @@ describe('one log line per request (OPERATIONS.md, Logs)', () => {
     expect(envelopeCode('{"code":200}', 'text/html')).toBeUndefined();
     expect(envelopeCode('not json', 'application/json')).toBeUndefined();
     expect(envelopeCode(undefined, 'application/json')).toBeUndefined();
+    expect(envelopeCode(Buffer.from('{"code":429,"msg":"导出任务过多"}'), 'application/json')).toBe(429);
+  });
+
+  it('writes a JSON answer as its UTF-8 bytes, encoded once, and leaves any other answer as it is', async () => {
+    const { app, sent } = await loggedApp();
+    const answer = await app.inject({ method: 'POST', url: '/proxyserver/api/Seen' });
+    expect(sent).toHaveLength(1);
+    expect(Buffer.isBuffer(sent[0])).toBe(true);
+    expect(answer.json()).toEqual({ code: 200, msg: '成功', data: { name: '巡检点"东门"' } });
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+    expect(answer.body.length).toBeLessThan(Buffer.byteLength(answer.body));
+    expect(answerBytes('<p>巡检</p>', 'text/html; charset=utf-8')).toBe('<p>巡检</p>');
+    const file = Buffer.from('x');
+    expect(answerBytes(file, 'application/json')).toBe(file);
+    await app.close();
   });
 });
