@@ -1,6 +1,6 @@
 // Where a load's CPU went, per request: the server's processes (user and system time, all their threads), PostgreSQL (all
-// its processes), this benchmark process (the load generator or the raw side's driver) and what the machine left
-// idle, read from /proc before and after. On a machine whose two cores the server, PostgreSQL and the load generator
+// its processes), this benchmark process and its children that ended (the load generator, wrk, or the raw side's
+// driver) and what the machine left idle, read from /proc before and after. On a machine whose two cores the server, PostgreSQL and the load generator
 // share, a ratio of requests a second is a ratio of CPU a request, and this says whose.
 import { readFileSync, readdirSync } from 'node:fs';
 import { processTree } from './process-tree.mjs';
@@ -60,12 +60,18 @@ function serverMs(serverPid) {
   return total;
 }
 
+/** Milliseconds of CPU of this process's children that have ended: the load generator (wrk) of a load that ran. */
+function endedChildrenMs() {
+  const fields = statFields('self');
+  return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+}
+
 function snapshot(serverPid) {
   const own = process.cpuUsage();
   return {
     server: serverMs(serverPid),
     postgres: postgresMs(),
-    bench: (own.user + own.system) / 1000,
+    bench: (own.user + own.system) / 1000 + endedChildrenMs(),
     idle: idleMs(),
   };
 }

@@ -1,4 +1,4 @@
-// P13's floor on this machine: P3's load (50 connections, autocannon) on the server, and on the least server that
+// P13's floor on this machine: P3's load (50 connections, wrk) on the server, and on the least server that
 // can answer it (bench/floor-server.mjs: node:http, the call's captured statements on a pool, the envelope), beside
 // the raw replay of its statements, alternated. Where the bare server stays under 0.8× the replay too, the rest of
 // P13's gap is not in the server's own code. Each side also says whose CPU its requests took (cpu-accounting.mjs).
@@ -8,11 +8,11 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { loginAdmin } from './api.mjs';
 import { loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
 import { cpuLine, withCpuAccounting } from './cpu-accounting.mjs';
+import { closedLoopLoad, ensureLoadGenerator } from './http-load.mjs';
 import { copyKeptDataset } from './kept-dataset.mjs';
 import { captureQueries } from './measure-calls.mjs';
 import { CONNECTIONS, loadOverHttp, loadRaw } from './measure-load.mjs';
@@ -21,6 +21,7 @@ import { freePort } from '../scripts/pg-cluster.mjs';
 import { startServer } from './server.mjs';
 
 const TZ_NAME = 'Asia/Shanghai';
+ensureLoadGenerator();
 const copy = await copyKeptDataset();
 if (!copy) throw new Error('BENCH_KEPT_DATASET is needed');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'floor-'));
@@ -41,20 +42,8 @@ try {
     env: { ...process.env, FLOOR_STATEMENTS: file, DATABASE_URL: copy.url, PORT: String(port) },
   });
   await new Promise((resolve) => floor.once('message', resolve));
-  const onFloor = async () => {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}/`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: 10,
-    });
-    return {
-      requestsPerSecond: result.requests.total / result.duration,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      total: result.requests.total,
-    };
-  };
+  const onFloor = () =>
+    closedLoopLoad({ url: `http://127.0.0.1:${port}/`, method: 'POST' }, { connections: CONNECTIONS, seconds: 10 });
   const show = (side) =>
     `${side.requestsPerSecond.toFixed(0)}/s (p50 ${side.p50.toFixed(0)} ms, p99 ${side.p99.toFixed(0)} ms)`;
   for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round += 1) {

@@ -1,7 +1,7 @@
-// P3: one authenticated list call under 50 connections through real HTTP (autocannon), beside the same queries
-// replayed raw by 50 concurrent driver connections for as long.
-import autocannon from 'autocannon';
+// P3: one authenticated list call under 50 connections through real HTTP (wrk, bench/http-load.mjs), beside the same
+// queries replayed raw by 50 concurrent driver connections for as long.
 import { call } from './api.mjs';
+import { closedLoopLoad } from './http-load.mjs';
 import { captureQueries, replay } from './measure-calls.mjs';
 import { quantile } from './stats.mjs';
 
@@ -12,22 +12,15 @@ export async function loadOverHttp(base, token, loadCall) {
   const request = loadCall.request();
   // Once by hand: the call must succeed, or the load would only measure refusals.
   await call(base, request.method, request.path, { token, body: request.body });
-  const result = await autocannon({
-    url: `${base}/proxyserver/api${request.path}`,
-    method: request.method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(request.body),
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
-  return {
-    requestsPerSecond: result.requests.total / (result.duration || DURATION_S),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    errorKinds: { socket: result.errors, timeouts: result.timeouts, non2xx: result.non2xx },
-    total: result.requests.total,
-  };
+  return closedLoopLoad(
+    {
+      url: `${base}/proxyserver/api${request.path}`,
+      method: request.method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(request.body),
+    },
+    { connections: CONNECTIONS, seconds: DURATION_S },
+  );
 }
 
 export async function loadRaw(db, services, loadCall, tzName, token) {

@@ -406,7 +406,7 @@ Written by \`npm run bench -- --size ${m.size} --db ${m.db}\` on ${m.date}. Run 
 - Data set: ${num(m.punches)} punches over 12 months, 50 enterprises, 200 departments, 2,000 accounts, 5,000 devices,
   20,000 points, 2,000 daily roads with a year of stored rounds (bench/dataset.mjs). Generated in ${timings}.
 - Server under test: \`${['node', ...serverNodeOptions(m.db === 'postgres'), 'apps/server/dist/main.js'].join(' ')}\` (LOG_LEVEL=warn) as a child process, called over loopback HTTP
-  with the admin's bearer token (root scope, every organisation) through a hand-written HTTP/1.1 client on kept connections (bench/http-connection.mjs; P3 and P13: autocannon's 50); "raw" is the exact SQL the server runs for the same
+  with the admin's bearer token (root scope, every organisation) through a hand-written HTTP/1.1 client on kept connections (bench/http-connection.mjs; P3 and P13: wrk's 50, bench/http-load.mjs); "raw" is the exact SQL the server runs for the same
   call as a warm server runs it — the service's queries (the session and the scope come from the server's memory, issue 36), captured through a query-logging Drizzle in-process — replayed
   in order on one connection kept open through the driver alone, each statement as the server's driver sent it (named
   where the server names it, so PostgreSQL plans it once on that connection, as on the server's)

@@ -30,6 +30,7 @@ import { lighthouse } from './measure-console.mjs';
 import { guardApp } from './measure-guard-app.mjs';
 import { exportOverHttp, exportPeriods, exportRaw, exportRowCounts, writersSideBySide } from './measure-export.mjs';
 import { cpuLine, withCpuAccounting } from './cpu-accounting.mjs';
+import { ensureLoadGenerator } from './http-load.mjs';
 import { CONNECTIONS, alternatedLoad, loadOverHttp, loadRaw } from './measure-load.mjs';
 import { startup } from './measure-startup.mjs';
 import { CONCURRENCY, insertRaw, uploadOverHttp } from './measure-upload.mjs';
@@ -60,6 +61,7 @@ const began = performance.now();
 const step = (title) => console.log(`\n━━ ${title} (${((performance.now() - began) / 1000).toFixed(0)} s) ━━`);
 
 ensureBuilt({ only: ['packages/contract', 'packages/client', 'apps/server', 'apps/web', 'apps/guard'] });
+if (runs('p3')) ensureLoadGenerator();
 
 const results = {
   meta: {
