@@ -9,6 +9,7 @@ import { fail } from './envelope.js';
 import { isExportRoute } from './export-limit.js';
 import { mayReadMetrics } from './metrics-access.js';
 import { answerCodeOf } from './request-log.js';
+import { RequestDurations } from './request-durations.js';
 import { appendHook } from './route-hooks.js';
 import { within } from './within.js';
 
@@ -31,13 +32,7 @@ function processMetrics(): Registry {
 /** The product's metrics of one app (its own registry: tests build many apps in one process). */
 export class AppMetrics {
   readonly registry = new Registry();
-  readonly requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Requests by route pattern, method and envelope code (HTTP status when the answer has no envelope)',
-    labelNames: ['route', 'method', 'code'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-    registers: [this.registry],
-  });
+  readonly requestSeconds = new RequestDurations(this.registry);
   readonly punches = new Counter({
     name: 'guardtour_punches_total',
     help: 'Uploaded punch records by outcome',
@@ -156,11 +151,11 @@ export function registerMetrics(
     if (route.url === UPLOAD_ROUTE || IMPORT.test(route.url)) appendHook(route, 'onSend', countAnswer);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = request.routeOptions.url;
     const code = String(answerCodeOf(request) ?? reply.statusCode);
     const seconds = reply.elapsedTime / 1000;
-    metrics.requestSeconds.observe({ route, method: request.method, code }, seconds);
-    if (isExportRoute(request.routeOptions.url)) metrics.exportSeconds.observe({ code }, seconds);
+    metrics.requestSeconds.observe(route ?? 'unmatched', request.method, code, seconds);
+    if (isExportRoute(route)) metrics.exportSeconds.observe({ code }, seconds);
     done();
   });
   app.get('/proxyserver/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {

@@ -1,4 +1,11 @@
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { Logger } from 'pino';
 
 /**
  * Probes and the metrics scrape: asked every few seconds by load balancers and Prometheus, so logged at debug only
@@ -70,11 +77,17 @@ export function registerRequestLog(app: FastifyInstance): void {
     done(null, answer);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const line = requestLine(request, reply, answerCodeOf(request));
-    if (PROBE.test(request.url)) request.log.debug(line, 'request');
-    else request.log.info(line, 'request');
+    const level = PROBE.test(request.url) ? 'debug' : 'info';
+    // Below the level (LOG_LEVEL=warn, as under load) the line is not even made (issue 36).
+    if (isLevelEnabled(request.log, level))
+      request.log[level](requestLine(request, reply, answerCodeOf(request)), 'request');
     done();
   });
+}
+
+/** Whether a logger writes at `level` (Fastify's stand-in when logging is off has no `isLevelEnabled`: it writes nothing). */
+function isLevelEnabled(log: FastifyBaseLogger, level: 'debug' | 'info'): boolean {
+  return (log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.(level) ?? false;
 }
 
 function requestLine(request: FastifyRequest, reply: FastifyReply, code: number | undefined) {

@@ -63,16 +63,17 @@ function inHolds(column: AnyColumn, values: FilterValues, bind: Bind): SQL {
 interface FilterValues {
   holdId?: number;
   holdIds?: number[];
-  from?: Date;
-  to?: Date;
+  /** The span's ends as ISO text: node-postgres writes a Date in local time with its offset, 5 µs a list call. */
+  from?: string;
+  to?: string;
   [key: `key${number}`]: string;
 }
 
 function filterValues(filter: PunchFilter): FilterValues {
   const [only, ...more] = filter.holdIds;
   const values: FilterValues = only !== undefined && more.length === 0 ? { holdId: only } : { holdIds: filter.holdIds };
-  if (filter.span.from) values.from = filter.span.from;
-  if (filter.span.to) values.to = filter.span.to;
+  if (filter.span.from) values.from = filter.span.from.toISOString();
+  if (filter.span.to) values.to = filter.span.to.toISOString();
   liveKeys(filter).forEach((k, i) => {
     values[`key${i}`] = containsPattern(k.key);
   });
