@@ -63,17 +63,16 @@ function inHolds(column: AnyColumn, values: FilterValues, bind: Bind): SQL {
 interface FilterValues {
   holdId?: number;
   holdIds?: number[];
-  /** The span's ends as ISO text: node-postgres writes a Date in local time with its offset, 5 µs a list call. */
-  from?: string;
-  to?: string;
+  from?: Date;
+  to?: Date;
   [key: `key${number}`]: string;
 }
 
 function filterValues(filter: PunchFilter): FilterValues {
   const [only, ...more] = filter.holdIds;
   const values: FilterValues = only !== undefined && more.length === 0 ? { holdId: only } : { holdIds: filter.holdIds };
-  if (filter.span.from) values.from = filter.span.from.toISOString();
-  if (filter.span.to) values.to = filter.span.to.toISOString();
+  if (filter.span.from) values.from = filter.span.from;
+  if (filter.span.to) values.to = filter.span.to;
   liveKeys(filter).forEach((k, i) => {
     values[`key${i}`] = containsPattern(k.key);
   });
