@@ -11,6 +11,8 @@ import { acquireFolderLock } from './folder-lock.js';
 import { INT_ARRAY_OIDS, parseIntArray } from './int-array.js';
 import { ThreadedPglite } from './pglite/thread.js';
 import { PostgresListener } from './pg-listener.js';
+import { RowBytesClient, queryJsonRows, readsRowBytes, type JsonRows } from './row-bytes.js';
+import type { JsonKind } from './json-rows.js';
 
 // Integer arrays read by a parser of their own (db/int-array.ts), in every node-postgres client of the process.
 for (const oid of INT_ARRAY_OIDS) {
@@ -89,6 +91,24 @@ export async function queryArrays(db: Db, query: BuiltQuery, name?: string): Pro
   return (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
 }
 
+/**
+ * Runs a statement built once, its rows written as a JSON array straight from PostgreSQL's bytes (`row-bytes.ts`),
+ * with these keys and kinds; undefined on PGlite, whose engine's thread hands rows over as arrays (`queryArrays`), and
+ * on a pool of other clients than the server's.
+ */
+export async function queryJson(
+  db: Db,
+  query: BuiltQuery,
+  name: string | undefined,
+  keys: readonly string[],
+  kinds: readonly JsonKind[],
+): Promise<JsonRows | undefined> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!(client instanceof pg.Pool) || !readsRowBytes(client)) return undefined;
+  const { sql: text, params } = query.toSQL();
+  return queryJsonRows(client, { name, text, values: params }, keys, kinds);
+}
+
 /** Arbitrary constant naming the start-up lock among PostgreSQL advisory locks. */
 const STARTUP_LOCK = 815_2026;
 
@@ -143,7 +163,7 @@ export function setReader(db: Db, reader: Db | undefined): void {
 }
 
 function newPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, Client: RowBytesClient });
   // An idle client's error (database restarted, failover) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // A client checked out of the pool has no listener of the pool's: a backend terminated between two queries

@@ -2,8 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { replySchema, type AnswerOf, type Call, type ParsedInputOf } from '@guard-tour/contract';
 import type { AppContext } from '../context.js';
 import { scopeOfRequest } from './auth.js';
-import { ok } from './envelope.js';
+import { ok, okBytes } from './envelope.js';
+import { isWritten } from '../db/json-rows.js';
+import { checkWritten } from './reply-serializer.js';
 import type { Scope } from '../features/scope.js';
+
+/** What Fastify names a serialised JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** What a handler gets: the checked input and, on bearer calls, the caller's scope (who, where from, what). */
 export interface CallContext<C extends Call> {
@@ -53,6 +58,7 @@ export function serveCalls<T extends Record<string, Call>>(
   table: T,
   handlers: Handlers<T>,
   extras: RouteExtras<T> = {},
+  checkReplies = false,
 ): void {
   for (const name of Object.keys(table) as (keyof T & string)[]) {
     const one: Call = table[name]!;
@@ -78,7 +84,11 @@ export function serveCalls<T extends Record<string, Call>>(
         if (one.kind === 'file' || one.kind === 'raw') return answer;
         if (one.kind === 'list') {
           const page = answer as { rows: unknown[]; total: number };
-          return ok(page.rows, page.total);
+          if (!isWritten(page)) return ok(page.rows, page.total);
+          // Rows written as JSON from the database's bytes: the envelope around them, sent as they are.
+          const bytes = okBytes(page.json, page.total);
+          if (checkReplies) checkWritten(replySchema(one), one.path, bytes);
+          return reply.type(JSON_TYPE).send(bytes);
         }
         return ok(answer ?? null);
       },
@@ -94,6 +104,6 @@ export function routesOf<T extends Record<string, Call>>(
 ) {
   return async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
     const extras = (await setUp?.(app, ctx)) ?? {};
-    serveCalls(app, table, handlersOf(ctx), extras);
+    serveCalls(app, table, handlersOf(ctx), extras, ctx.config.checkReplies);
   };
 }

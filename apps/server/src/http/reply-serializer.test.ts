@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { replySerializerCompiler } from './reply-serializer.js';
+import { checkWritten, replySerializerCompiler } from './reply-serializer.js';
 
 const item = z.object({
   item_id: z.number(),
@@ -42,5 +42,22 @@ describe('the replies’ writer', () => {
     const missing = { code: 200, msg: '成功', data: [{ item_id: 1, note: null, kind: 'a' }] };
     expect(() => writerOf(true)(missing)).toThrow();
     expect(writerOf(false)(missing)).not.toContain('required');
+  });
+
+  it('takes an answer written without it only when zod writes the same text', () => {
+    const page = {
+      code: 200,
+      msg: '成功',
+      data: [{ item_id: 1, required: true, note: '换行\n', kind: 'a' }],
+      total: 1,
+    };
+    const text = JSON.stringify(z.encode(reply, page));
+    expect(() => checkWritten(reply, route.url, Buffer.from(text))).not.toThrow();
+    // A field the schema does not name, and the same fields in another order.
+    const extra = text.replace('"kind":"a"', '"kind":"a","secret":1');
+    const reordered = text.replace('"item_id":1,"required":true', '"required":true,"item_id":1');
+    for (const wrong of [extra, reordered]) {
+      expect(() => checkWritten(reply, route.url, Buffer.from(wrong))).toThrow('/api/Test/List');
+    }
   });
 });

@@ -58,3 +58,13 @@ export function replySerializerCompiler(check: boolean): SerializerCompiler {
     };
   };
 }
+
+/**
+ * With `check`, an answer written without the serialiser (a page's rows written from the database's bytes) must be
+ * the text zod's encode of the same answer gives: the same fields, values and order, or the answer is a failure.
+ */
+export function checkWritten(schema: z.ZodType, url: string, bytes: Buffer): void {
+  const text = bytes.toString('utf8');
+  const expected = JSON.stringify(z.encode(schema, JSON.parse(text) as never));
+  if (text !== expected) throw new Error(`${url}: the page's rows were written as ${text}, zod wrote ${expected}`);
+}

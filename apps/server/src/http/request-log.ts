@@ -6,7 +6,7 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from 'pino';
-import { Utf8Slab } from './utf8-slab.js';
+import { answerSlab } from '../bytes/utf8-slab.js';
 
 /**
  * Probes and the metrics scrape: asked every few seconds by load balancers and Prometheus, so logged at debug only
@@ -29,16 +29,13 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.includes('json') ?? false;
 }
 
-/** The JSON answers' bytes: slices of one slab (`Utf8Slab`), not an allocation each. */
-const answers = new Utf8Slab();
-
 /**
  * A JSON answer's text as its UTF-8 bytes, encoded once: left a string, Fastify would measure its length in UTF-8 and
  * Node encode it again as it writes, joined to the head. Under P3's load the bytes saved 13–18 µs of CPU on each
  * 9 KB page (issue 36, docs/performance.md). Anything else is returned as it is.
  */
 export function answerBytes(payload: unknown, contentType: string | undefined): unknown {
-  return typeof payload === 'string' && isJson(contentType) ? answers.encode(payload) : payload;
+  return typeof payload === 'string' && isJson(contentType) ? answerSlab.encode(payload) : payload;
 }
 
 /** The envelope's `code` of a JSON answer (its text or its bytes), or undefined (a file, a stream, HTML, a probe's plain JSON). */

@@ -78,6 +78,17 @@ describe('打卡数据 of one organisation, prepared', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'writes the page’s rows as JSON from PostgreSQL’s bytes, the same answer as the rows read (db/row-bytes.ts)',
+    async () => {
+      const query = vi.spyOn(pool()!, 'query');
+      const reply = await page({ time_range: 3 }, w.a1.token);
+      const written = query.mock.calls.filter(([submitted]) => (submitted as unknown) instanceof pg.Query);
+      expect(written).toHaveLength(1);
+      expect(withoutIds(reply.data)).toEqual(expected(ofDepartment(PERIODS.thisMonth)));
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
     'names the page statement of one organisation on PostgreSQL, and plans a subtree at each call',
     async () => {
       const query = vi.spyOn(pool()!, 'query');

@@ -1,7 +1,8 @@
 import { and, desc, fillPlaceholders, lt, or, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PunchRow } from '@guard-tour/contract';
-import { queryArrays, type Db, type Queryable } from '../../db/client.js';
+import { queryArrays, queryJson, type Db, type Queryable } from '../../db/client.js';
+import { WrittenPage, type JsonKind } from '../../db/json-rows.js';
 import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
 import { statementCache } from '../../db/statements.js';
 import { punchRowColumns } from '../../db/punch-row.js';
@@ -174,10 +175,15 @@ type BuiltStatement = { sql: string; params: unknown[]; name?: string };
 
 const listStatements = statementCache<BuiltStatement>();
 
+/** A statement built once with this call's values in its placeholders. */
+function filled(statement: BuiltStatement, values: Record<string, unknown>) {
+  const params = fillPlaceholders(statement.params, values);
+  return { toSQL: () => ({ sql: statement.sql, params }) };
+}
+
 /** Runs a statement built once with this call's values in its placeholders; its rows as arrays. */
 function runBuilt(db: Db, statement: BuiltStatement, values: Record<string, unknown>): Promise<unknown[][]> {
-  const params = fillPlaceholders(statement.params, values);
-  return queryArrays(db, { toSQL: () => ({ sql: statement.sql, params }) }, statement.name);
+  return queryArrays(db, filled(statement, values), statement.name);
 }
 
 /**
@@ -217,8 +223,16 @@ function buildListStatement(db: Db, tz: string, filter: PunchFilter) {
 /** The columns of a punch row in the order the list statement selects them. */
 const PUNCH_ROW_KEYS = Object.keys(punchRowColumns('UTC')) as (keyof PunchRow)[];
 
-/** A row of the list statement as the answer's row: ids and positions (text or bigint from the drivers) as numbers. */
-const punchRowOf = arrayRowReader<PunchRow>(PUNCH_ROW_KEYS, new Set(['punch_id', 'lat', 'lng', 'distance_m']));
+/** The columns read as numbers: ids and positions (text or bigint from the drivers). */
+const NUMERIC_KEYS = new Set<keyof PunchRow>(['punch_id', 'lat', 'lng', 'distance_m']);
+
+/** A row of the list statement as the answer's row. */
+const punchRowOf = arrayRowReader<PunchRow>(PUNCH_ROW_KEYS, NUMERIC_KEYS);
+
+/** How each column is written as JSON when the page is written from PostgreSQL's bytes. */
+const PUNCH_ROW_KINDS: JsonKind[] = PUNCH_ROW_KEYS.map((key) =>
+  key === 'photo_ids' ? 'numbers' : NUMERIC_KEYS.has(key) ? 'number' : 'string',
+);
 
 /** One page of punches, newest first, and the exact count in one statement; a page past the end counts on its own. */
 export async function listPunches(
@@ -231,7 +245,13 @@ export async function listPunches(
     ...buildListStatement(db, tz, filter),
     ...(plannedOnce(filter) && { name: `punch_page_${(preparedPages += 1)}` }),
   }));
-  const arrays = await runBuilt(db, statement, { ...filterValues(filter), ...page });
+  const values = { ...filterValues(filter), ...page };
+  const written = await queryJson(db, filled(statement, values), statement.name, PUNCH_ROW_KEYS, PUNCH_ROW_KINDS);
+  if (written) {
+    if (written.count === 0) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
+    return new WrittenPage<PunchRow>(written.json, Number(written.extra[0]));
+  }
+  const arrays = await runBuilt(db, statement, values);
   const [first] = arrays;
   if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
   return { rows: arrays.map(punchRowOf), total: Number(first[PUNCH_ROW_KEYS.length]) };

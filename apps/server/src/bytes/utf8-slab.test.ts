@@ -26,4 +26,16 @@ describe('Utf8Slab', () => {
     expect(large.buffer).not.toBe(small.buffer);
     expect(slab.encode('记录').buffer).toBe(small.buffer);
   });
+
+  it('joins buffers and reserves slices without touching what it gave before', () => {
+    const slab = new Utf8Slab();
+    const first = slab.concat([Buffer.from('{"data":'), Buffer.from('[1,2]'), Buffer.from('}')]);
+    const reserved = slab.reserve(4);
+    reserved.write('巡', 0, 'utf8');
+    const after = slab.encode('检');
+    expect(first.toString()).toBe('{"data":[1,2]}');
+    expect(reserved.subarray(0, 3).toString()).toBe('巡');
+    expect(after.toString()).toBe('检');
+    expect(slab.reserve(1 << 20).length).toBe(1 << 20);
+  });
 });
