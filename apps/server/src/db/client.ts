@@ -12,7 +12,7 @@ import { INT_ARRAY_OIDS, parseIntArray } from './int-array.js';
 import { ThreadedPglite } from './pglite/thread.js';
 import { PostgresListener } from './pg-listener.js';
 import { RowBytesClient, queryJsonRows, readsRowBytes, type JsonRows } from './row-bytes.js';
-import type { JsonKind } from './json-rows.js';
+import type { JsonRowShape } from './json-rows.js';
 
 // Integer arrays read by a parser of their own (db/int-array.ts), in every node-postgres client of the process.
 for (const oid of INT_ARRAY_OIDS) {
@@ -93,20 +93,19 @@ export async function queryArrays(db: Db, query: BuiltQuery, name?: string): Pro
 
 /**
  * Runs a statement built once, its rows written as a JSON array straight from PostgreSQL's bytes (`row-bytes.ts`),
- * with these keys and kinds; undefined on PGlite, whose engine's thread hands rows over as arrays (`queryArrays`), and
+ * in this shape; undefined on PGlite, whose engine's thread hands rows over as arrays (`queryArrays`), and
  * on a pool of other clients than the server's.
  */
 export async function queryJson(
   db: Db,
   query: BuiltQuery,
   name: string | undefined,
-  keys: readonly string[],
-  kinds: readonly JsonKind[],
+  shape: JsonRowShape,
 ): Promise<JsonRows | undefined> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (!(client instanceof pg.Pool) || !readsRowBytes(client)) return undefined;
   const { sql: text, params } = query.toSQL();
-  return queryJsonRows(client, { name, text, values: params }, keys, kinds);
+  return queryJsonRows(client, { name, text, values: params }, shape);
 }
 
 /** Arbitrary constant naming the start-up lock among PostgreSQL advisory locks. */

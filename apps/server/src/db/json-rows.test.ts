@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonRowsWriter, WrittenPage, isWritten, type JsonKind } from './json-rows.js';
+import { JsonRowShape, JsonRowsWriter, WrittenPage, isWritten, type JsonKind } from './json-rows.js';
 
 /** A DataRow message as PostgreSQL sends it: 'D', its length, the field count, each field's length and bytes. */
 function dataRow(fields: (string | null)[]): Buffer {
@@ -21,7 +21,7 @@ function dataRow(fields: (string | null)[]): Buffer {
 
 /** Rows written from their messages, each placed inside a larger buffer as the parser's buffer holds them. */
 function written(keys: string[], kinds: JsonKind[], rows: (string | null)[][]) {
-  const writer = new JsonRowsWriter(keys, kinds);
+  const writer = new JsonRowsWriter(new JsonRowShape(Object.fromEntries(keys.map((key, i) => [key, kinds[i]!]))));
   for (const row of rows) {
     const message = dataRow(row);
     const inBuffer = Buffer.concat([Buffer.from('junk before'), message, Buffer.from('junk after')]);

@@ -65,12 +65,30 @@ function plainInteger(bytes: Buffer, start: number, end: number): boolean {
   return !(digits === 1 && bytes[first] === ZERO && first > start); // -0 is written 0
 }
 
+/** A row's keys as the writer writes them, and how each column is written: made once for a statement's columns. */
+export class JsonRowShape {
+  /** Each key as it is written before its value: `{"key":` for the first, `,"key":` after. */
+  readonly names: Buffer[];
+  /** The names' bytes and a null each: what a row takes besides its text. */
+  readonly namesBytes: number;
+  readonly kinds: Kind[];
+
+  /** The keys in the order the statement selects them, each with how its column is written. */
+  constructor(columns: Record<string, JsonKind>) {
+    const keys = Object.keys(columns);
+    this.kinds = keys.map((key) => KINDS[columns[key]!]);
+    this.names = keys.map((key, i) => Buffer.from(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`, 'utf8'));
+    this.namesBytes = this.names.reduce((sum, name) => sum + name.length + NULL.length, 0);
+  }
+}
+
 /**
  * The rows of a statement written as a JSON array of objects straight from PostgreSQL's text bytes (its DataRow
  * messages): no field is decoded into a JavaScript string, no row made an object, no serialiser run. UTF-8 text is
  * copied as it is, escaped where JSON.stringify would escape it, so the array is the same text as
  * `JSON.stringify(rows)` of the same rows read by the driver (`json-rows.test.ts`). Columns after the named ones
- * (a page's total) are not written: the first row's are kept as text (`extra`). Plain loops over the bytes: a
+ * (a page's total) are not written: the first row's are kept as text (`extra`). The keys and kinds are a
+ * `JsonRowShape`. Plain loops over the bytes: a
  * `Buffer.copy` a field cost more than decoding the field (a profile under P3's load, issue 36).
  */
 export class JsonRowsWriter {
@@ -80,22 +98,17 @@ export class JsonRowsWriter {
   count = 0;
   /** The first row's columns after the named ones, as text (null for NULL). */
   extra: (string | null)[] = [];
-  private readonly names: Buffer[];
-  private readonly namesBytes: number;
-  private readonly kinds: Kind[];
 
-  constructor(keys: readonly string[], kinds: readonly JsonKind[]) {
-    this.kinds = kinds.map((kind) => KINDS[kind]);
-    this.names = keys.map((key, i) => Buffer.from(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`, 'utf8'));
-    this.namesBytes = this.names.reduce((sum, name) => sum + name.length + NULL.length, 0);
+  constructor(private readonly shape: JsonRowShape) {
     this.out[0] = 0x5b; // [
   }
 
   /** One DataRow message's fields: `bytes` from `start` (the field count, then each length and its bytes) on. */
   row(bytes: Buffer, start: number, length: number): void {
     // Room for the row whatever its text: each byte escaped at most six times over, every name, the brackets.
-    this.room(this.namesBytes + length * MOST_PER_BYTE + 2);
-    const { out, names, kinds } = this;
+    const { names, namesBytes, kinds } = this.shape;
+    this.room(namesBytes + length * MOST_PER_BYTE + 2);
+    const { out } = this;
     let used = this.used;
     if (this.count > 0) out[used++] = 0x2c; // ,
     const fields = (bytes[start]! << 8) | bytes[start + 1]!;
@@ -127,6 +140,9 @@ export class JsonRowsWriter {
           out[used++] = QUOTE;
         } else if (kinds[i] === NUMBER && plainInteger(bytes, at, end)) {
           for (let k = at; k < end; k++) out[used++] = bytes[k]!;
+        } else if (kinds[i] === NUMBERS && size === 2) {
+          out[used++] = 0x5b; // [] for {}: most punches have no photo
+          out[used++] = 0x5d;
         } else {
           used += out.write(otherValue(kinds[i]!, bytes.toString('latin1', at, end)), used, 'latin1');
         }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshDatabase } from '../test/test-database.js';
-import type { JsonKind } from './json-rows.js';
+import { JsonRowShape } from './json-rows.js';
 import { RowBytesClient, queryJsonRows, readsRowBytes } from './row-bytes.js';
 
 /**
@@ -25,8 +25,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const keys = ['id', 'name', 'lat', 'photos'];
-const kinds: JsonKind[] = ['number', 'string', 'number', 'numbers'];
+const shape = new JsonRowShape({ id: 'number', name: 'string', lat: 'number', photos: 'numbers' });
 /** Text that JSON escapes, Chinese, a four-byte character, NULLs, floats, arrays, and a page's total after the rows. */
 const TRICKY = `select id, name, lat, photos, count(*) over () as total
   from (values
@@ -50,7 +49,7 @@ async function decoded(text: string, values: unknown[] = []) {
 
 describe.skipIf(!url)('rows written as JSON from PostgreSQL’s bytes', () => {
   it('writes the text JSON.stringify writes for the rows the driver decodes, and keeps the total', async () => {
-    const written = await queryJsonRows(pool, { text: TRICKY, values: [] }, keys, kinds);
+    const written = await queryJsonRows(pool, { text: TRICKY, values: [] }, shape);
     expect(written.json.toString('utf8')).toBe(JSON.stringify(await decoded(TRICKY)));
     expect(written.count).toBe(4);
     expect(written.extra).toEqual(['4']);
@@ -60,7 +59,7 @@ describe.skipIf(!url)('rows written as JSON from PostgreSQL’s bytes', () => {
     const text = 'select g, repeat($1::text, g), null::float8, array[g, g + 1] from generate_series(1, $2::int) g';
     const statement = { name: 'row_bytes_test', text };
     for (const count of [3, 5]) {
-      const written = await queryJsonRows(pool, { ...statement, values: ['长"', count] }, keys, kinds);
+      const written = await queryJsonRows(pool, { ...statement, values: ['长"', count] }, shape);
       expect(written.json.toString('utf8')).toBe(JSON.stringify(await decoded(text, ['长"', count])));
     }
     // The connection reads the next query's rows as strings and numbers again.
@@ -70,17 +69,17 @@ describe.skipIf(!url)('rows written as JSON from PostgreSQL’s bytes', () => {
 
   it('writes a page larger than a socket’s read across its pieces', async () => {
     const text = `select g, repeat('巡检记录', 500) || g, g / 3.0, '{}'::int[] from generate_series(1, 400) g`;
-    const written = await queryJsonRows(pool, { text, values: [] }, keys, kinds);
+    const written = await queryJsonRows(pool, { text, values: [] }, shape);
     expect(written.json.length).toBeGreaterThan(2_000_000);
     expect(written.json.toString('utf8')).toBe(JSON.stringify(await decoded(text)));
   });
 
   it('fails as the statement fails, and the connection goes on reading rows as before', async () => {
     const failing = 'select g, (1 / (g - 3))::text, null, null from generate_series(1, 5) g';
-    await expect(queryJsonRows(pool, { text: failing, values: [] }, keys, kinds)).rejects.toThrow(/division by zero/);
+    await expect(queryJsonRows(pool, { text: failing, values: [] }, shape)).rejects.toThrow(/division by zero/);
     const { rows } = await pool.query('select 2::int as two');
     expect(rows).toEqual([{ two: 2 }]);
-    const written = await queryJsonRows(pool, { text: TRICKY, values: [] }, keys, kinds);
+    const written = await queryJsonRows(pool, { text: TRICKY, values: [] }, shape);
     expect(JSON.parse(written.json.toString('utf8'))).toHaveLength(4);
   });
 
@@ -89,7 +88,7 @@ describe.skipIf(!url)('rows written as JSON from PostgreSQL’s bytes', () => {
     try {
       expect(readsRowBytes(plain)).toBe(false);
       expect(readsRowBytes(pool)).toBe(true);
-      await expect(queryJsonRows(plain, { text: TRICKY, values: [] }, keys, kinds)).rejects.toThrow(
+      await expect(queryJsonRows(plain, { text: TRICKY, values: [] }, shape)).rejects.toThrow(
         'JsonRowsQuery needs a RowBytesClient',
       );
     } finally {

@@ -3,7 +3,7 @@ import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
-import { JsonRowsWriter, type JsonKind } from './json-rows.js';
+import { JsonRowsWriter, type JsonRowShape } from './json-rows.js';
 
 /**
  * A node-postgres client whose connection can hand a query its rows as PostgreSQL sent them: the bytes of each
@@ -106,7 +106,7 @@ class JsonRowsQuery extends Query {
     this.name = name;
   }
 
-  /** The rows' description is not read: the writer was given its keys and kinds. */
+  /** The rows' description is not read: the writer was given its shape. */
   handleRowDescription(): void {}
 
   override submit(connection: ConnectionInternals) {
@@ -149,14 +149,13 @@ export interface JsonRows {
   extra: (string | null)[];
 }
 
-/** Runs a statement on the pool (of `RowBytesClient`s), its rows written as JSON objects with these keys and kinds. */
+/** Runs a statement on the pool (of `RowBytesClient`s), its rows written as JSON objects of this shape. */
 export async function queryJsonRows(
   pool: pg.Pool,
   statement: { text: string; values: unknown[]; name?: string },
-  keys: readonly string[],
-  kinds: readonly JsonKind[],
+  shape: JsonRowShape,
 ): Promise<JsonRows> {
-  const writer = new JsonRowsWriter(keys, kinds);
+  const writer = new JsonRowsWriter(shape);
   // pg-pool runs a query object as it runs text (its promise, the client released after); its types say otherwise.
   await (pool as unknown as { query(query: unknown): Promise<unknown> }).query(new JsonRowsQuery(statement, writer));
   return { json: writer.json(), count: writer.count, extra: writer.extra };

@@ -2,7 +2,7 @@ import { and, desc, fillPlaceholders, lt, or, sql, type AnyColumn, type SQL, typ
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PunchRow } from '@guard-tour/contract';
 import { queryArrays, queryJson, type Db, type Queryable } from '../../db/client.js';
-import { WrittenPage, type JsonKind } from '../../db/json-rows.js';
+import { JsonRowShape, WrittenPage } from '../../db/json-rows.js';
 import { punch, punchCount, punchDevice, punchPerson } from '../../db/schema.js';
 import { statementCache } from '../../db/statements.js';
 import { punchRowColumns } from '../../db/punch-row.js';
@@ -229,9 +229,11 @@ const NUMERIC_KEYS = new Set<keyof PunchRow>(['punch_id', 'lat', 'lng', 'distanc
 /** A row of the list statement as the answer's row. */
 const punchRowOf = arrayRowReader<PunchRow>(PUNCH_ROW_KEYS, NUMERIC_KEYS);
 
-/** How each column is written as JSON when the page is written from PostgreSQL's bytes. */
-const PUNCH_ROW_KINDS: JsonKind[] = PUNCH_ROW_KEYS.map((key) =>
-  key === 'photo_ids' ? 'numbers' : NUMERIC_KEYS.has(key) ? 'number' : 'string',
+/** The row as JSON when the page is written from PostgreSQL's bytes: each column's key and how it is written. */
+const PUNCH_ROW_JSON = new JsonRowShape(
+  Object.fromEntries(
+    PUNCH_ROW_KEYS.map((key) => [key, key === 'photo_ids' ? 'numbers' : NUMERIC_KEYS.has(key) ? 'number' : 'string']),
+  ),
 );
 
 /** One page of punches, newest first, and the exact count in one statement; a page past the end counts on its own. */
@@ -246,7 +248,7 @@ export async function listPunches(
     ...(plannedOnce(filter) && { name: `punch_page_${(preparedPages += 1)}` }),
   }));
   const values = { ...filterValues(filter), ...page };
-  const written = await queryJson(db, filled(statement, values), statement.name, PUNCH_ROW_KEYS, PUNCH_ROW_KINDS);
+  const written = await queryJson(db, filled(statement, values), statement.name, PUNCH_ROW_JSON);
   if (written) {
     if (written.count === 0) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
     return new WrittenPage<PunchRow>(written.json, Number(written.extra[0]));
