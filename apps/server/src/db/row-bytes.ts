@@ -14,7 +14,7 @@ import { JsonRowsWriter, type JsonRowShape } from './json-rows.js';
  * the server then makes them objects and fast-json-stringify escapes them back into JSON text (31–43 µs) and the
  * text is encoded into bytes again (6–33 µs). Written from the bytes, the page takes a fraction of that (issue 36,
  * docs/performance.md). This reaches into two internals of node-postgres, which its lockfile version pins and
- * `json-rows-query.test.ts` checks against a real PostgreSQL: the connection's `attachListeners(stream)` (the one
+ * `row-bytes.test.ts` checks against a real PostgreSQL: the connection's `attachListeners(stream)` (the one
  * place a connection starts parsing) and pg-protocol's `Parser.handlePacket(offset, code, length, bytes)`.
  */
 
