@@ -19,7 +19,8 @@ export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=4'];
  * live statuses of every road in scope (2,000 at 10M, some 12 MB of short-lived objects a call): with Node's 16 MB
  * it was scavenged about once a call, 6 ms each, and over HTTP took 36 ms at the median against 30 ms with 64 MB,
  * alternated on the same data (docs/performance.md). The small one of the embedded database cost about a fifth of
- * the requests a second under load here (P3: 854–949 against 1,071–1,094/s).
+ * the requests a second under load here (P3: 854–949 against 1,071–1,094/s). This is one process's (WORKERS=1): the
+ * workers of a server of several take Node's own 16 MB after it (cluster/primary.ts), their memory being summed.
  */
 export const POSTGRES_SERVER_NODE_OPTIONS = ['--max-semi-space-size=64'];
 

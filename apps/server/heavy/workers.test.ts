@@ -66,6 +66,25 @@ describe('a server of two workers on PostgreSQL', () => {
     expect(who.code, who.msg).toBe(200);
   });
 
+  it('gives each worker Node’s own young generation, whatever the one-process server is given', () => {
+    const lastSemiSpace = (pid: number) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        .split('\0')
+        .filter((arg) => arg.startsWith('--max-semi-space-size='))
+        .at(-1);
+    // Two workers with 64 MB each peaked over P6's 600 MB in exports after P3's load (the sum of the processes).
+    for (const pid of childrenOf(server.pid))
+      expect(lastSemiSpace(pid), `worker ${pid}`).toBe('--max-semi-space-size=16');
+  });
+
+  it('keeps each worker’s allocator at two arenas', () => {
+    // With glibc's default, two 1M exports at once after P3's load peaked 80 MB higher (621 against 542 MB).
+    for (const pid of childrenOf(server.pid)) {
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment, `worker ${pid}`).toContain('MALLOC_ARENA_MAX=2');
+    }
+  });
+
   it('shows the metrics of both workers added up, on whichever worker answers', async () => {
     const counted = async () => {
       const text = (await exchange({ method: 'GET', url: `${server.url}/proxyserver/metrics` })).body.toString();

@@ -21,6 +21,19 @@ export interface Started {
 
 /** A worker's drain (10 s), its background work's end (6 s) and its database's close (5 s), with some to spare. */
 const STOP_WITHIN_MS = 30_000;
+/**
+ * A worker's memory, counted with its primary's and the other workers' (the server's memory is their sum):
+ * - its young generation is Node's own 16 MB a semi-space, after the 64 MB the server's options give one process on
+ *   PostgreSQL (scripts/lib.mjs; V8 takes the last of a flag given twice). Two workers with 64 MB each peaked at
+ *   632–889 MB in P6's exports after P3's load (600 is the line), with 16 MB at 456–607 MB, and served P3's load as
+ *   fast;
+ * - glibc's allocator keeps two arenas (`MALLOC_ARENA_MAX`, as the embedded server's; a value the server is given
+ *   wins): the sheet threads and libuv's allocate beside the main thread, and memory freed in one arena is not
+ *   reused by the others. After P3's load, two 1M exports at once: 621 MB with the default, 542 MB with two
+ *   (docs/performance.md, 2026-12-04, afternoon).
+ */
+const WORKER_NODE_OPTIONS = ['--max-semi-space-size=16'];
+const workerEnvironment = () => ({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 /** How long after an unexpected exit a worker is started again (a crash at every start does not spin). */
 const RESTART_AFTER_MS = 1_000;
 
@@ -62,7 +75,7 @@ export async function startWorkers(count: number, log: Logger): Promise<Workers>
 
   const fork = (first: boolean): Promise<Started> =>
     new Promise((listening, failed) => {
-      const worker: Worker = cluster.fork({ [WORKER_ROLE]: first ? 'first' : 'more' });
+      const worker: Worker = cluster.fork({ ...workerEnvironment(), [WORKER_ROLE]: first ? 'first' : 'more' });
       let listened = false;
       const conversation = answerWorker(new Conversation(worker), worker.id, limits, metricsOfAll).answer(
         'listening',
@@ -109,6 +122,7 @@ export async function startWorkers(count: number, log: Logger): Promise<Workers>
     limits.close();
   };
 
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_NODE_OPTIONS] });
   try {
     const started = await fork(true);
     await Promise.all(Array.from({ length: count - 1 }, () => fork(false)));

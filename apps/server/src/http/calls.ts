@@ -2,13 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { replySchema, type AnswerOf, type Call, type ParsedInputOf } from '@guard-tour/contract';
 import type { AppContext } from '../context.js';
 import { scopeOfRequest } from './auth.js';
-import { ok, okBytes } from './envelope.js';
+import { JSON_TYPE, ok, okBytes } from './envelope.js';
 import { isWritten } from '../db/json-rows.js';
 import { checkWritten } from './reply-serializer.js';
 import type { Scope } from '../features/scope.js';
-
-/** What Fastify names a serialised JSON answer. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** What a handler gets: the checked input and, on bearer calls, the caller's scope (who, where from, what). */
 export interface CallContext<C extends Call> {

@@ -10,7 +10,11 @@ export function fail(code: number, msg: string): Envelope<null> {
   return { code, msg, data: null };
 }
 
-const OK_HEAD = Buffer.from('{"code":200,"msg":"成功","data":', 'utf8');
+/** The media type of every JSON answer and of the webhooks' deliveries. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** `ok(…)`'s text up to its data, taken from `ok` itself. */
+const OK_HEAD = Buffer.from(JSON.stringify(ok(null)).slice(0, -'null}'.length), 'utf8');
 
 /** `ok(rows, total)` as its JSON bytes, around rows already written as a JSON array (`WrittenPage`). */
 export function okBytes(rows: Buffer, total: number): Buffer {

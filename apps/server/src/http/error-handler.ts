@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResultCode } from '@guard-tour/contract';
 import { AppError } from '../errors.js';
-import { fail } from './envelope.js';
+import { fail, JSON_TYPE } from './envelope.js';
 
 /**
  * Business outcomes answer HTTP 200 with the code in the envelope; transport failures keep their HTTP status, and
@@ -37,7 +37,7 @@ function isDataException(error: { code?: unknown }): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, rawReply) => {
     // A refusal is not the route's reply: it is written as it is, not through the route's response schema.
-    const reply = rawReply.serializer(JSON.stringify).type('application/json; charset=utf-8');
+    const reply = rawReply.serializer(JSON.stringify).type(JSON_TYPE);
     if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -249,11 +249,8 @@ export async function listPunches(
   }));
   const values = { ...filterValues(filter), ...page };
   const written = await queryJson(db, filled(statement, values), statement.name, PUNCH_ROW_JSON);
-  if (written) {
-    if (written.count === 0) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
-    return new WrittenPage<PunchRow>(written.json, Number(written.extra[0]));
-  }
-  const arrays = await runBuilt(db, statement, values);
+  if (written && written.count > 0) return new WrittenPage<PunchRow>(written.json, Number(written.extra[0]));
+  const arrays = written ? [] : await runBuilt(db, statement, values);
   const [first] = arrays;
   if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
   return { rows: arrays.map(punchRowOf), total: Number(first[PUNCH_ROW_KEYS.length]) };

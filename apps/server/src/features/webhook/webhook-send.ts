@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { signDelivery } from '../../domain/webhook-signature.js';
+import { JSON_TYPE } from '../../http/envelope.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import {
@@ -115,7 +116,7 @@ export async function postWebhookBody(
   const url =
     target.format === 'dingtalk' && target.secret ? dingTalkSignedUrl(checked.url, target.secret) : checked.url;
   const headers: Record<string, string | number> = {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': JSON_TYPE,
     'content-length': Buffer.byteLength(body),
     'user-agent': 'guard-tour-webhook',
     [IDEMPOTENCY_HEADER]: options.idempotencyKey,
