@@ -27,9 +27,9 @@ describe('Utf8Slab', () => {
     expect(slab.encode('记录').buffer).toBe(small.buffer);
   });
 
-  it('joins buffers and reserves slices without touching what it gave before', () => {
+  it('reserves slices without touching what it gave before', () => {
     const slab = new Utf8Slab();
-    const first = slab.concat([Buffer.from('{"data":'), Buffer.from('[1,2]'), Buffer.from('}')]);
+    const first = slab.encode('{"data":[1,2]}');
     const reserved = slab.reserve(4);
     reserved.write('巡', 0, 'utf8');
     const after = slab.encode('检');

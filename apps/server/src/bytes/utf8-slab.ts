@@ -8,8 +8,8 @@ const MOST_BYTES_PER_UNIT = 3;
 /**
  * Strings written as UTF-8 into consecutive slices of a shared slab, each slice its own from then on: the next one
  * starts after it, and a full slab is replaced, never written again (it lives while a slice of it does, until the
- * socket has sent it). Buffers joined (`concat`: an envelope around rows written as JSON) and slices for a writer to
- * fill (`reserve`: `JsonRowsWriter`'s first buffer) are taken the same way. `Buffer.from` measures the text once and encodes it into a new allocation of its own for
+ * socket has sent it). Slices for a writer to fill (`reserve`: `JsonRowsWriter`'s first buffer, which then holds the
+ * answer's envelope too) are taken the same way. `Buffer.from` measures the text once and encodes it into a new allocation of its own for
  * anything over 4 KiB, which is every page of a list: 11 µs against 6 µs for a 7 KB page alone, and under P3's load
  * (issue 36) the largest part of the server's work that the bare floor server did not do (docs/performance.md).
  */
@@ -22,15 +22,6 @@ export class Utf8Slab {
     if (most > SHARED_AT_MOST) return Buffer.from(text, 'utf8');
     const start = this.room(most);
     this.used += this.slab.write(text, start, 'utf8');
-    return this.slab.subarray(start, this.used);
-  }
-
-  /** Buffers one after another, as `Buffer.concat` joins them. */
-  concat(parts: readonly Buffer[]): Buffer {
-    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-    if (bytes > SHARED_AT_MOST) return Buffer.concat(parts, bytes);
-    const start = this.room(bytes);
-    for (const part of parts) this.used += part.copy(this.slab, this.used);
     return this.slab.subarray(start, this.used);
   }
 

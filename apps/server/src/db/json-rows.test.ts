@@ -103,12 +103,42 @@ describe('a page’s rows written as JSON from PostgreSQL’s bytes', () => {
     );
   });
 
+  it('frames the array with an envelope in its own buffer, the array not copied', () => {
+    const writer = written(['id'], ['number'], [['1'], ['2']]);
+    const array = writer.json();
+    const answer = writer.framed(Buffer.from('{"code":200,"msg":"成功","data":'), Buffer.from(',"total":2}'));
+    expect(answer.toString()).toBe(JSON.stringify({ code: 200, msg: '成功', data: [{ id: 1 }, { id: 2 }], total: 2 }));
+    expect(answer.buffer).toBe(array.buffer);
+    expect(answer.byteOffset + Buffer.byteLength('{"code":200,"msg":"成功","data":')).toBe(array.byteOffset);
+    expect(writer.json().toString()).toBe('[{"id":1},{"id":2}]');
+  });
+
+  it('frames an array that grew past its first buffer, with a tail longer than its room or a head longer than the room kept for it', () => {
+    const long = '巡'.repeat(6_000);
+    const grown = written(['name'], ['string'], [[long], [long]]);
+    expect(JSON.parse(grown.framed(Buffer.from('{"data":'), Buffer.from('}')).toString())).toEqual({
+      data: [{ name: long }, { name: long }],
+    });
+    const tail = `,"note":"${'x'.repeat(20_000)}"}`;
+    expect(
+      written(['id'], ['number'], [['7']])
+        .framed(Buffer.from('{"data":'), Buffer.from(tail))
+        .toString(),
+    ).toBe(`{"data":[{"id":7}]${tail}`);
+    const head = `{"note":"${'x'.repeat(100)}","data":`;
+    expect(
+      written(['id'], ['number'], [['7']])
+        .framed(Buffer.from(head), Buffer.from('}'))
+        .toString(),
+    ).toBe(`${head}[{"id":7}]}`);
+  });
+
   it('an empty statement is an empty array', () => {
     expect(written(keys, kinds, []).json().toString()).toBe('[]');
   });
 
   it('a written page reads its rows back for any other reader', () => {
-    const page = new WrittenPage<{ id: number }>(Buffer.from('[{"id":1},{"id":2}]'), 7);
+    const page = new WrittenPage<{ id: number }>(written(['id'], ['number'], [['1'], ['2']]), 7);
     expect(isWritten(page)).toBe(true);
     expect(page.rows).toEqual([{ id: 1 }, { id: 2 }]);
     expect(page.total).toBe(7);

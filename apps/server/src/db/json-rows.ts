@@ -37,6 +37,8 @@ const NULL = Buffer.from('null', 'latin1');
 const EXACT_DIGITS = 15;
 /** A page of 20 punch rows takes about 9 KB. */
 const FIRST_SIZE = 16 * 1024;
+/** The room kept before the array for an answer's envelope head (`{"code":200,"msg":"成功","data":`, 37 bytes). */
+const FRAME_ROOM = 64;
 /** The writers' first buffers: slices of one slab, not an allocation each (as the answers', `Utf8Slab`). */
 const firstBuffers = new Utf8Slab();
 
@@ -88,19 +90,21 @@ export class JsonRowShape {
  * copied as it is, escaped where JSON.stringify would escape it, so the array is the same text as
  * `JSON.stringify(rows)` of the same rows read by the driver (`json-rows.test.ts`). Columns after the named ones
  * (a page's total) are not written: the first row's are kept as text (`extra`). The keys and kinds are a
- * `JsonRowShape`. Plain loops over the bytes: a
- * `Buffer.copy` a field cost more than decoding the field (a profile under P3's load, issue 36).
+ * `JsonRowShape`. Plain loops over the bytes, the keys' too: a `Buffer.copy` of a field cost more than decoding the
+ * field, and `TypedArray.set` of a key was a tenth of the writer's time (profiles under P3's load, issue 36). Room is
+ * kept before the array for the answer's envelope (`framed`).
  */
 export class JsonRowsWriter {
   private out = firstBuffers.reserve(FIRST_SIZE);
-  private used = 1;
+  private used = FRAME_ROOM + 1;
   /** The rows written. */
   count = 0;
   /** The first row's columns after the named ones, as text (null for NULL). */
   extra: (string | null)[] = [];
+  private closed = false;
 
   constructor(private readonly shape: JsonRowShape) {
-    this.out[0] = 0x5b; // [
+    this.out[FRAME_ROOM] = 0x5b; // [
   }
 
   /** One DataRow message's fields: `bytes` from `start` (the field count, then each length and its bytes) on. */
@@ -121,11 +125,9 @@ export class JsonRowsWriter {
       if (name === undefined) {
         if (this.count === 0) this.extra.push(size < 0 ? null : bytes.toString('utf8', at, end));
       } else {
-        out.set(name, used);
-        used += name.length;
+        for (let n = 0; n < name.length; n++) out[used++] = name[n]!;
         if (size < 0) {
-          out.set(NULL, used);
-          used += NULL.length;
+          for (let n = 0; n < NULL.length; n++) out[used++] = NULL[n]!;
         } else if (kinds[i] === STRING) {
           out[used++] = QUOTE;
           for (let k = at; k < end; k++) {
@@ -154,11 +156,32 @@ export class JsonRowsWriter {
     this.count += 1;
   }
 
-  /** The array written so far, closed. The writer is not used again. */
+  /** The array written, closed: no row is written after. */
   json(): Buffer {
+    this.close();
+    return this.out.subarray(FRAME_ROOM, this.used);
+  }
+
+  /**
+   * The array between `head` and `tail` (an answer's envelope), in the writer's own buffer: the head in the room kept
+   * before the array, the tail after it. The array is not copied, and an answer takes one slice of a slab, not two.
+   */
+  framed(head: Buffer, tail: Buffer): Buffer {
+    this.close();
+    if (head.length > FRAME_ROOM) return Buffer.concat([head, this.json(), tail]);
+    this.room(tail.length);
+    const { out, used } = this;
+    const start = FRAME_ROOM - head.length;
+    for (let i = 0; i < head.length; i++) out[start + i] = head[i]!;
+    for (let i = 0; i < tail.length; i++) out[used + i] = tail[i]!;
+    return out.subarray(start, used + tail.length);
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
     this.room(1);
     this.out[this.used++] = 0x5d; // ]
-    return this.out.subarray(0, this.used);
   }
 
   /** At least `bytes` more free at the end: a buffer twice as large (the bytes copied) when not. */
@@ -173,19 +196,22 @@ export class JsonRowsWriter {
 }
 
 /**
- * A page whose rows came written as a JSON array (`JsonRowsWriter`): the call's envelope is written around `json`
- * (`serveCalls`); `rows` parses it for any other reader (tests, and code that wants the rows themselves).
+ * A page whose rows came written as a JSON array (`JsonRowsWriter`): the call's envelope is written around it
+ * (`serveCalls`, `okBytes`); `rows` parses it for any other reader (tests, and code that wants the rows themselves).
  */
 export class WrittenPage<T> {
   constructor(
-    readonly json: Buffer,
+    readonly array: WrittenArray,
     readonly total: number,
   ) {}
 
   get rows(): T[] {
-    return JSON.parse(this.json.toString('utf8')) as T[];
+    return JSON.parse(this.array.json().toString('utf8')) as T[];
   }
 }
+
+/** A JSON array's bytes, and the same between a head and a tail: a `JsonRowsWriter`'s, closed. */
+export type WrittenArray = Pick<JsonRowsWriter, 'json' | 'framed'>;
 
 /** Whether a list's page came written (`writtenPage`). */
 export const isWritten = <T>(page: { rows: T[]; total: number }): page is WrittenPage<T> => page instanceof WrittenPage;

@@ -3,7 +3,7 @@ import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
-import { JsonRowsWriter, type JsonRowShape } from './json-rows.js';
+import { JsonRowsWriter, type JsonRowShape, type WrittenArray } from './json-rows.js';
 
 /**
  * A node-postgres client whose connection can hand a query its rows as PostgreSQL sent them: the bytes of each
@@ -144,7 +144,7 @@ export const readsRowBytes = (pool: pg.Pool): boolean =>
 
 /** A statement's rows as a JSON array written from their bytes, the first row's further columns as text. */
 export interface JsonRows {
-  json: Buffer;
+  array: WrittenArray;
   count: number;
   extra: (string | null)[];
 }
@@ -158,5 +158,5 @@ export async function queryJsonRows(
   const writer = new JsonRowsWriter(shape);
   // pg-pool runs a query object as it runs text (its promise, the client released after); its types say otherwise.
   await (pool as unknown as { query(query: unknown): Promise<unknown> }).query(new JsonRowsQuery(statement, writer));
-  return { json: writer.json(), count: writer.count, extra: writer.extra };
+  return { array: writer, count: writer.count, extra: writer.extra };
 }

@@ -83,7 +83,7 @@ export function serveCalls<T extends Record<string, Call>>(
           const page = answer as { rows: unknown[]; total: number };
           if (!isWritten(page)) return ok(page.rows, page.total);
           // Rows written as JSON from the database's bytes: the envelope around them, sent as they are.
-          const bytes = okBytes(page.json, page.total);
+          const bytes = okBytes(page.array, page.total);
           if (checkReplies) checkWritten(replySchema(one), one.path, bytes);
           return reply.type(JSON_TYPE).send(bytes);
         }

@@ -1,5 +1,5 @@
 import type { Envelope } from '@guard-tour/contract';
-import { answerSlab } from '../bytes/utf8-slab.js';
+import type { WrittenArray } from '../db/json-rows.js';
 
 /** The success reply. Handlers return `ok(data)` or `ok(rows, total)`; refusals are thrown AppErrors. */
 export function ok<T>(data: T, total?: number): Envelope<T> {
@@ -17,6 +17,6 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 const OK_HEAD = Buffer.from(JSON.stringify(ok(null)).slice(0, -'null}'.length), 'utf8');
 
 /** `ok(rows, total)` as its JSON bytes, around rows already written as a JSON array (`WrittenPage`). */
-export function okBytes(rows: Buffer, total: number): Buffer {
-  return answerSlab.concat([OK_HEAD, rows, Buffer.from(`,"total":${total}}`, 'latin1')]);
+export function okBytes(rows: WrittenArray, total: number): Buffer {
+  return rows.framed(OK_HEAD, Buffer.from(`,"total":${total}}`, 'latin1'));
 }

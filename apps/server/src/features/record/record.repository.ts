@@ -249,7 +249,7 @@ export async function listPunches(
   }));
   const values = { ...filterValues(filter), ...page };
   const written = await queryJson(db, filled(statement, values), statement.name, PUNCH_ROW_JSON);
-  if (written && written.count > 0) return new WrittenPage<PunchRow>(written.json, Number(written.extra[0]));
+  if (written && written.count > 0) return new WrittenPage<PunchRow>(written.array, Number(written.extra[0]));
   const arrays = written ? [] : await runBuilt(db, statement, values);
   const [first] = arrays;
   if (!first) return { rows: [], total: page.offset === 0 ? 0 : await countPunches(db, filter) };
