@@ -37,7 +37,7 @@ const NULL = Buffer.from('null', 'latin1');
 const EXACT_DIGITS = 15;
 /** A page of 20 punch rows takes about 9 KB. */
 const FIRST_SIZE = 16 * 1024;
-/** The room kept before the array for an answer's envelope head (`{"code":200,"msg":"成功","data":`, 37 bytes). */
+/** The room kept before the array for an answer's envelope head (`{"code":200,"msg":"成功","data":`, 34 bytes). */
 const FRAME_ROOM = 64;
 /** The writers' first buffers: slices of one slab, not an allocation each (as the answers', `Utf8Slab`). */
 const firstBuffers = new Utf8Slab();
