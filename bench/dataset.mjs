@@ -172,3 +172,23 @@ export async function generateDataset(db, { punches, tz, end = new Date(), log =
   });
   return { timings, start, end };
 }
+
+/**
+ * Brings a copy of a kept data set (bench/kept-dataset.mjs) up to `now`, as if it had been generated now: the
+ * punches of the time since its newest, at the set's own rate (`punches` a year, the generator's spread), and the
+ * stored rounds of the days since its last up to the day before yesterday (the server makes yesterday's and today's
+ * itself). Without it every "today" a kept set is measured on is the day it was made, or empty (P4's
+ * TodayPatrolLogs at 10M, 2026-12-04: a run after midnight in the zone measured an empty page). Answers what it added.
+ */
+export async function bringUpToNow(db, { punches, tz, now = new Date() }) {
+  const [{ newest }] = await db.query('select max(punch_time) as newest from punch');
+  const since = new Date(newest);
+  // The rows i of [punches − added, punches) of a set ending now are those after its newest (3 s apart at 10M).
+  const added = Math.floor((punches * (now.getTime() - since.getTime())) / (365 * 86_400_000));
+  for (const month of monthsBetween(since, now)) await db.query(partitionSql(month));
+  if (added > 0) await db.query(PUNCHES, [punches - added, punches, punches, now.toISOString()]);
+  const days = [localDay(since, tz, -1), localDay(now, tz, -2)];
+  if (days[0] <= days[1]) await db.query(ROUNDS, [...days, tz]);
+  await db.query('vacuum analyze punch, patrol_round');
+  return { since: since.toISOString(), punches: added, roundDays: days[0] <= days[1] ? days : [] };
+}

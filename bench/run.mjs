@@ -23,7 +23,7 @@ import { loginAdmin } from './api.mjs';
 import { bundleSizes } from './bundle-budget.mjs';
 import { benchCalls, loadCall } from './calls.mjs';
 import { openDatabase } from './database.mjs';
-import { generateDataset } from './dataset.mjs';
+import { bringUpToNow, generateDataset } from './dataset.mjs';
 import { captureQueries, timeSideBySide } from './measure-calls.mjs';
 import { alertDelivery, alertNote } from './measure-alerts.mjs';
 import { lighthouse } from './measure-console.mjs';
@@ -105,7 +105,10 @@ try {
   const [{ version }] = await db.query('select version()');
   results.meta.databaseVersion = version.split(',')[0];
   results.meta.generator = kept
-    ? { copied: 'a kept copy of the same data set (bench/kept-dataset.mjs)' }
+    ? {
+        copied: 'a kept copy of the same data set (bench/kept-dataset.mjs)',
+        broughtUpToNow: await bringUpToNow(db, { punches: results.meta.punches, tz: TZ_NAME }),
+      }
     : (await generateDataset(db, { punches: results.meta.punches, tz: TZ_NAME })).timings;
   const periods = await exportPeriods(db, TZ_NAME);
   // PGlite is one process's: the server opens it next, and the baseline of the calls a copy of it made now, so the
@@ -133,8 +136,8 @@ try {
       connections: CONNECTIONS,
       call: loadCall(),
       ...(await alternatedLoad(
-        () => withCpuAccounting(server.pid, () => loadOverHttp(server.base, token, loadCall())),
-        () => withCpuAccounting(null, () => loadRaw(db, services, loadCall(), TZ_NAME, token)),
+        (seconds) => withCpuAccounting(server.pid, () => loadOverHttp(server.base, token, loadCall(), seconds)),
+        (seconds) => withCpuAccounting(null, () => loadRaw(db, services, loadCall(), TZ_NAME, token, seconds)),
       )),
     };
     results.notes.push(
