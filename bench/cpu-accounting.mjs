@@ -1,6 +1,9 @@
 // Where a load's CPU went, per request: the server's processes (user and system time, all their threads), PostgreSQL (all
 // its processes), this benchmark process and its children that ended (the load generator, wrk, or the raw side's
-// driver) and what the machine left idle, read from /proc before and after. On a machine whose two cores the server, PostgreSQL and the load generator
+// driver), what the machine left idle, the time the hypervisor gave the virtual CPUs to others (steal), and the
+// kernel's interrupts (loopback's packets are delivered in softirq), read from /proc before and after. Interrupts are
+// not added to the others: this kernel's tick accounting (no IRQ_TIME_ACCOUNTING) counts an interrupt's time also as
+// system time of the process it interrupted. On a machine whose two cores the server, PostgreSQL and the load generator
 // share, a ratio of requests a second is a ratio of CPU a request, and this says whose.
 import { readFileSync, readdirSync } from 'node:fs';
 import { processTree } from './process-tree.mjs';
@@ -43,10 +46,13 @@ function postgresMs() {
   return total;
 }
 
-/** Milliseconds the machine's CPUs were idle, all of them together. */
-function idleMs() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  return Number(fields[4]) * TICK_MS;
+/**
+ * Milliseconds of all the machine's CPUs together (/proc/stat's first line): idle, in interrupts (hard and soft) and
+ * stolen by the hypervisor.
+ */
+function machineMs() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return { idle: fields[4] * TICK_MS, interrupts: (fields[6] + fields[7]) * TICK_MS, stolen: fields[8] * TICK_MS };
 }
 
 /** The server's processes together: one, or a primary and its workers (WORKERS). */
@@ -72,13 +78,14 @@ function snapshot(serverPid) {
     server: serverMs(serverPid),
     postgres: postgresMs(),
     bench: (own.user + own.system) / 1000 + endedChildrenMs(),
-    idle: idleMs(),
+    ...machineMs(),
   };
 }
 
 /**
  * Runs `work` (a load that answers `{ total }`, its requests) and answers its result with `cpu`: milliseconds of CPU
- * a request of the server (`serverPid`; none for the raw side), PostgreSQL, this process and the idle machine.
+ * a request of the server (`serverPid`; none for the raw side), PostgreSQL, this process, the idle machine, interrupts
+ * and the hypervisor's steal.
  */
 export async function withCpuAccounting(serverPid, work) {
   const before = snapshot(serverPid);
@@ -93,14 +100,19 @@ export async function withCpuAccounting(serverPid, work) {
       postgres: perRequest(after.postgres - before.postgres),
       bench: perRequest(after.bench - before.bench),
       idle: perRequest(after.idle - before.idle),
+      interrupts: perRequest(after.interrupts - before.interrupts),
+      stolen: perRequest(after.stolen - before.stolen),
     },
   };
 }
 
-/** One line: `server 0.25 + 0.21 ms, PostgreSQL 0.78, load 0.11, idle 0.22 ms a request`. */
+/**
+ * One line: `server 0.25 + 0.21 sys, PostgreSQL 0.78, this process 0.11, idle 0.22, interrupts 0.03, stolen 0.01 ms
+ * of CPU a request` (the interrupts also inside the others: above).
+ */
 export function cpuLine({ cpu }) {
   const ms = (value) => value.toFixed(2);
   const server =
     cpu.serverUser + cpu.serverSystem > 0 ? `server ${ms(cpu.serverUser)} + ${ms(cpu.serverSystem)} sys, ` : '';
-  return `${server}PostgreSQL ${ms(cpu.postgres)}, this process ${ms(cpu.bench)}, idle ${ms(cpu.idle)} ms of CPU a request`;
+  return `${server}PostgreSQL ${ms(cpu.postgres)}, this process ${ms(cpu.bench)}, idle ${ms(cpu.idle)}, interrupts ${ms(cpu.interrupts)}, stolen ${ms(cpu.stolen)} ms of CPU a request`;
 }

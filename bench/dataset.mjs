@@ -188,7 +188,8 @@ export async function bringUpToNow(db, { punches, tz, now = new Date() }) {
   for (const month of monthsBetween(since, now)) await db.query(partitionSql(month));
   if (added > 0) await db.query(PUNCHES, [punches - added, punches, punches, now.toISOString()]);
   const days = [localDay(since, tz, -1), localDay(now, tz, -2)];
-  if (days[0] <= days[1]) await db.query(ROUNDS, [...days, tz]);
+  const roundDays = days[0] <= days[1] ? days : [];
+  if (roundDays.length > 0) await db.query(ROUNDS, [...roundDays, tz]);
   await db.query('vacuum analyze punch, patrol_round');
-  return { since: since.toISOString(), punches: added, roundDays: days[0] <= days[1] ? days : [] };
+  return { since: since.toISOString(), punches: added, roundDays };
 }
